@@ -1,0 +1,13 @@
+# Every dependency comes from a Debian 12 package (see scripts/install-deps.sh).
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(OpenSSL 3 REQUIRED)
+find_package(SQLite3 REQUIRED)
+find_package(PostgreSQL REQUIRED)
+find_package(Boost 1.81 REQUIRED COMPONENTS json)
+find_package(fmt REQUIRED)
+find_package(CURL REQUIRED)
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+if(SERVICE_BUILD_TESTS)
+  find_package(doctest REQUIRED)
+endif()

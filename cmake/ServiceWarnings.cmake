@@ -1,0 +1,12 @@
+# Warnings for project code only (third-party headers are included as SYSTEM).
+add_library(service_warnings INTERFACE)
+target_compile_options(service_warnings INTERFACE
+  $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wno-missing-field-initializers>
+  $<$<COMPILE_LANGUAGE:C>:-Wall -Wextra -Wpedantic>)
+if(SERVICE_WERROR)
+  target_compile_options(service_warnings INTERFACE -Werror)
+endif()
+if(SERVICE_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()

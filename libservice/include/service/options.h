@@ -1,0 +1,93 @@
+// Options: everything that configures a Service, and the parsers that turn the
+// server contract's flags and environment variables into it. The parsers
+// live here (not in the shell) so embedders and tests get the same rules.
+//
+// Thread-safety: plain values.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "service/clock.h"
+#include "service/status.h"
+
+namespace service {
+
+// Requests per window per client address. Default: the spec's figures.
+struct RateLimits {
+  bool enabled = true;
+  int64_t general = 200;
+  int64_t ingest = 100;
+  int64_t auth = 10;
+  int64_t window_ms = 60'000;
+};
+
+struct CorsPolicy {
+  bool any_origin = false;           // "*"
+  std::vector<std::string> origins;  // exact origins; empty and !any: same-origin only
+};
+
+struct AiSettings {
+  std::string url;    // OpenAI-compatible base or chat-completions URL; empty: unconfigured
+  std::string key;
+  std::string model;
+};
+
+// plan name -> limit name -> value, e.g. {"free": {"projects": 3}}.
+using PlanLimitOverrides = std::map<std::string, std::map<std::string, int64_t>>;
+
+struct Options {
+  // Default: "sqlite:data/service.db".
+  std::string database_url = "sqlite:data/service.db";
+  // Default: "127.0.0.1:8080". Used by the shell, and for public_url's default.
+  std::string listen = "127.0.0.1:8080";
+  // "production" or "development". Default: development.
+  bool production = false;
+  // Empty: generated once and kept in the database.
+  std::string jwt_secret;
+  std::vector<std::string> superadmin_emails;  // lower-cased
+  // smtp://, smtps://, file:DIR, or empty (no mail provider).
+  std::string mail_url;
+  // Default: true when a mail provider is set, else false.
+  std::optional<bool> require_email_verification;
+  // Default: "http://" + listen.
+  std::string public_url;
+  bool trust_proxy = false;
+  RateLimits rate_limits;
+  PlanLimitOverrides plan_limits;
+  CorsPolicy cors;
+  AiSettings ai;
+  bool allow_private_destinations = false;
+  std::string evidence_dir;
+
+  // Injected time source. Default (null): the system clock.
+  std::shared_ptr<Clock> clock;
+  // Database pool size (see store::DatabaseOptions). Default: 4.
+  int db_pool_size = 4;
+
+  std::string EffectivePublicUrl() const;
+  bool EffectiveRequireEmailVerification() const { return require_email_verification.value_or(!mail_url.empty()); }
+};
+
+// The environment variables of the server contract, in documentation order.
+const std::vector<std::string_view>& ConfigVariableNames();
+
+// Applies one setting by its variable name (e.g. "SERVICE_RATE_LIMITS").
+// A bad value: kInvalidArgument with a message naming the variable.
+Status ApplySetting(Options& options, std::string_view variable, std::string_view value);
+
+// Value parsers, exposed for tests and embedders.
+Result<RateLimits> ParseRateLimits(std::string_view text);
+Result<PlanLimitOverrides> ParsePlanLimits(std::string_view text);
+Result<CorsPolicy> ParseCorsOrigins(std::string_view text);
+// "HOST:PORT" (IPv6 as "[::1]:8080"). Port 0..65535.
+Status ParseListen(std::string_view text, std::string* host, int* port);
+Status ValidateDatabaseUrl(std::string_view text);
+Status ValidateMailUrl(std::string_view text);
+
+}  // namespace service

@@ -1,0 +1,63 @@
+// Service: the embeddable issue capture and triage service.
+//
+// Open a Service on a database URL, hand it HTTP requests (service/http.h),
+// and write back its responses. Background work (mail, deliveries, presence
+// expiry, batched bookkeeping) runs on threads started by StartWorkers, so an
+// embedder gets it too.
+//
+//   auto svc = service::Service::Open(options);      // applies migrations
+//   if (!svc.ok()) ...;
+//   (*svc)->StartWorkers();
+//   service::api::Response res = (*svc)->Handle(request);
+//   (*svc)->Shutdown();                              // flushes queued work
+//
+// Thread-safety: Handle may be called from many threads at once.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "service/http.h"
+#include "service/options.h"
+#include "service/status.h"
+
+namespace service {
+
+// Library version, e.g. "0.1.0".
+const char* Version();
+
+namespace app {
+struct Core;
+}
+
+class Service {
+ public:
+  // Opens the database, applies pending migrations, loads or creates the
+  // signing secret and registers every route.
+  static Result<std::unique_ptr<Service>> Open(Options options);
+  Service(const Service&) = delete;
+  Service& operator=(const Service&) = delete;
+  ~Service();  // calls Shutdown()
+
+  // Answers one request. Never throws.
+  api::Response Handle(const api::Request& request);
+
+  // Starts the background workers. Idempotent.
+  Status StartWorkers();
+  // Stops workers after flushing queued work to the database. Idempotent.
+  void Shutdown();
+
+  const Options& options() const;
+  // Internal wiring, for the library's own tests and shells.
+  app::Core& core();
+
+ private:
+  Service();
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Applies pending migrations to `database_url` and returns.
+Status Migrate(const std::string& database_url);
+
+}  // namespace service

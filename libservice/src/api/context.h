@@ -1,0 +1,53 @@
+// Context: what a handler sees of one request after the pipeline's middleware.
+#pragma once
+
+#include <boost/json.hpp>
+#include <optional>
+#include <string>
+
+#include "api/query.h"
+#include "api/router.h"
+#include "service/http.h"
+#include "service/status.h"
+
+namespace service::app {
+struct Core;
+}
+
+namespace service::api {
+
+// Who is calling, filled by the authenticator.
+struct Principal {
+  enum class Kind { kAnonymous, kUser, kCaptureKey, kAgent };
+  Kind kind = Kind::kAnonymous;
+  std::string user_id;
+  std::string email;
+  std::string org_id;      // X-Service-Org (verified member) or the key's org
+  std::string role;        // membership role in org_id
+  std::string project_id;  // capture keys: the key's project
+  std::string key_id;      // capture key or agent token id
+  std::string key_env;     // capture keys: "live" or "test"
+  bool superadmin = false;
+};
+
+struct Context {
+  Context(const Request& r, app::Core& c) : req(r), core(c) {}
+
+  const Request& req;
+  app::Core& core;
+  std::string request_id;
+  std::string client_ip;  // after SERVICE_TRUST_PROXY
+  PathParams params;
+  QueryParams query;
+  Principal principal;
+  const Route* route = nullptr;
+
+  // The body parsed as JSON, once. Malformed: kInvalidArgument
+  // "Invalid JSON in request body".
+  Result<const boost::json::value*> Body();
+
+ private:
+  std::optional<boost::json::value> body_;
+};
+
+}  // namespace service::api

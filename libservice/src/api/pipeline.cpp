@@ -1,0 +1,124 @@
+#include "api/pipeline.h"
+
+#include <exception>
+
+#include "api/json.h"
+#include "app/core.h"
+#include "util/crypto.h"
+#include "util/strings.h"
+
+namespace service::api {
+
+namespace {
+constexpr std::string_view kAllowedHeaders = "Content-Type, Authorization, X-Service-Key, X-Service-Org";
+constexpr std::string_view kAllowedMethods = "GET, POST, PATCH, DELETE, OPTIONS";
+
+std::string ClientAddress(const Request& req, bool trust_proxy) {
+  if (trust_proxy) {
+    if (const std::string* xff = req.headers.Find("X-Forwarded-For")) {
+      std::string first = util::Trim(std::string_view(*xff).substr(0, xff->find(',')));
+      if (!first.empty()) return first;
+    }
+  }
+  return req.remote_addr;
+}
+
+// Unhandled server errors carry the request id in the body.
+void AddRequestIdToServerError(Response& res, const std::string& request_id) {
+  if (res.status < 500 || res.stream) return;
+  boost::system::error_code ec;
+  json::value v = json::parse(res.body, ec);
+  if (ec || !v.is_object()) {
+    res = ErrorResponse(res.status, "Internal server error");
+    v = json::parse(res.body);
+  }
+  json::object& o = v.as_object();
+  if (!o.contains("requestId")) {
+    o["requestId"] = request_id;
+    res.body = json::serialize(o);
+  }
+}
+
+Status DefaultAuthenticator(Context&, AuthMode mode) {
+  if (mode == AuthMode::kCaptureKey) return Unauthenticated("Missing or invalid API key");
+  return Unauthenticated("Missing or invalid token");
+}
+}  // namespace
+
+Pipeline::Pipeline(app::Core& core)
+    : core_(core),
+      key_authenticator_(DefaultAuthenticator),
+      bearer_authenticator_(DefaultAuthenticator),
+      limiter_(std::make_unique<RateLimiter>(core.options.rate_limits)) {}
+
+void Pipeline::ApplyCors(const Request& req, Response& res) const {
+  const std::string* origin = req.headers.Find("Origin");
+  if (!origin) return;
+  const CorsPolicy& cors = core_.options.cors;
+  bool allowed = cors.any_origin;
+  for (const auto& o : cors.origins) allowed = allowed || o == *origin;
+  if (!allowed) return;
+  res.headers.Set("Access-Control-Allow-Origin", cors.any_origin ? "*" : *origin);
+  if (!cors.any_origin) res.headers.Set("Vary", "Origin");
+  res.headers.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, X-Query-Ms, X-Row-Count, X-Next-After");
+}
+
+Response Pipeline::Handle(const Request& req) {
+  Context ctx(req, core_);
+  ctx.request_id = core_.ids->NewId();
+  ctx.client_ip = ClientAddress(req, core_.options.trust_proxy);
+  Response res;
+  try {
+    if (req.method == "OPTIONS") {
+      // CORS preflight: only the spec's headers and methods are offered.
+      res.status = 204;
+      res.route = "OPTIONS *";
+      if (req.headers.Has("Origin")) {
+        ApplyCors(req, res);
+        if (res.headers.Has("Access-Control-Allow-Origin")) {
+          res.headers.Set("Access-Control-Allow-Methods", std::string(kAllowedMethods));
+          res.headers.Set("Access-Control-Allow-Headers", std::string(kAllowedHeaders));
+          res.headers.Set("Access-Control-Max-Age", "600");
+        }
+      } else {
+        res.headers.Set("Allow", std::string(kAllowedMethods));
+      }
+    } else if (req.body_too_large || req.body.size() > kMaxBodyBytes) {
+      res = ErrorResponse(413, "Payload too large", json::object{{"limit", kMaxBodyBytes}});
+    } else {
+      Router::Match match = router_.Find(req.method, req.path);
+      res = Dispatch(ctx, match);
+      if (match.route) res.route = match.route->method + " " + match.route->pattern;
+    }
+  } catch (const std::exception&) {
+    res = ErrorResponse(500, "Internal server error");
+  } catch (...) {
+    res = ErrorResponse(500, "Internal server error");
+  }
+  AddRequestIdToServerError(res, ctx.request_id);
+  ApplyCors(req, res);
+  res.headers.Set("X-Request-Id", ctx.request_id);
+  return res;
+}
+
+Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
+  const RateClass rate = match.route ? match.route->rate : RateClass::kGeneral;
+  int64_t retry_after = 0;
+  if (!limiter_->Allow(rate, ctx.client_ip, core_.Now(), &retry_after)) {
+    Response r = ErrorResponse(429, "Too many requests, please try again later", json::object{{"retryAfter", retry_after}});
+    r.headers.Set("Retry-After", std::to_string(retry_after));
+    return r;
+  }
+  if (!match.route) return ErrorResponse(404, "Not found");
+  ctx.route = match.route;
+  ctx.params = match.params;
+  ctx.query = QueryParams::Parse(ctx.req.query);
+  if (match.route->auth != AuthMode::kNone) {
+    const AuthMode mode = match.route->auth;
+    Status s = mode == AuthMode::kCaptureKey ? key_authenticator_(ctx, mode) : bearer_authenticator_(ctx, mode);
+    if (!s.ok()) return StatusResponse(s);
+  }
+  return match.route->handler(ctx);
+}
+
+}  // namespace service::api

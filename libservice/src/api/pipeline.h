@@ -1,0 +1,58 @@
+// Pipeline: the transport-neutral HTTP API. Runs the middleware (request id,
+// client address, CORS, body limit, route match, rate limit, authentication)
+// and the handler, and turns any escaped exception into a 500 envelope with
+// `requestId`. Every response carries X-Request-Id.
+//
+// Thread-safety: Handle may be called concurrently once routes are registered.
+#pragma once
+
+#include <functional>
+#include <memory>
+
+#include "api/context.h"
+#include "api/rate_limit.h"
+#include "api/router.h"
+#include "service/http.h"
+
+namespace service::app {
+struct Core;
+}
+
+namespace service::api {
+
+// Authenticates a request for `mode`, filling ctx.principal. Returns the
+// failure to answer with (401, 403, 503 AUTH_UNAVAILABLE, ...). Two areas
+// provide one each: capture keys (kCaptureKey) and bearer credentials
+// (sessions and agent tokens: every other mode). Until one is set, its routes
+// answer 401.
+using Authenticator = std::function<Status(Context& ctx, AuthMode mode)>;
+
+constexpr size_t kMaxBodyBytes = 10 * 1024 * 1024;
+
+class Pipeline {
+ public:
+  explicit Pipeline(app::Core& core);
+  Pipeline(const Pipeline&) = delete;
+  Pipeline& operator=(const Pipeline&) = delete;
+
+  Router& router() { return router_; }
+  void SetCaptureKeyAuthenticator(Authenticator a) { key_authenticator_ = std::move(a); }
+  void SetBearerAuthenticator(Authenticator a) { bearer_authenticator_ = std::move(a); }
+  Response Handle(const Request& req);
+  RateLimiter& rate_limiter() { return *limiter_; }
+
+ private:
+  void ApplyCors(const Request& req, Response& res) const;
+  Response Dispatch(Context& ctx, const Router::Match& match);
+
+  app::Core& core_;
+  Router router_;
+  Authenticator key_authenticator_;
+  Authenticator bearer_authenticator_;
+  std::unique_ptr<RateLimiter> limiter_;
+};
+
+// Registers every route of the product. One line per area (api/routes.cpp).
+void RegisterAllRoutes(Pipeline& pipeline, app::Core& core);
+
+}  // namespace service::api

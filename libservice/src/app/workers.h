@@ -1,0 +1,52 @@
+// Workers: the background jobs of one Service (mail sending, batched
+// bookkeeping, expiry sweeps). Areas register periodic tasks at open; the
+// shell (or embedder) starts them with Service::StartWorkers. On shutdown
+// every task runs one last time (flush) before the threads stop.
+//
+// Thread-safety: Add before Start; Start/Stop from one thread. Each task runs
+// on its own thread, never concurrently with itself.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace service::app {
+
+class Workers {
+ public:
+  Workers() = default;
+  Workers(const Workers&) = delete;
+  Workers& operator=(const Workers&) = delete;
+  ~Workers() { Stop(); }
+
+  // `task` runs every `interval_ms` (and once more at Stop). It should return
+  // quickly when there is nothing to do.
+  void Add(std::string name, int64_t interval_ms, std::function<void()> task);
+  // Wakes every task now (tests and callers that just queued work).
+  void Kick();
+  void Start();
+  void Stop();
+  bool running() const { return running_.load(); }
+
+ private:
+  struct Task {
+    std::string name;
+    int64_t interval_ms;
+    std::function<void()> fn;
+  };
+  std::vector<Task> tasks_;
+  std::vector<std::thread> threads_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  uint64_t kicks_ = 0;
+  bool stopping_ = false;
+  std::atomic<bool> running_{false};
+};
+
+}  // namespace service::app

@@ -1,0 +1,38 @@
+// Plans and their numeric limits. Defaults are documented in the README and
+// overridable with SERVICE_PLAN_LIMITS (Options::plan_limits).
+//
+// Pure; thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "service/options.h"
+
+namespace service::domain {
+
+// A limit of kUnlimited is never reached.
+constexpr int64_t kUnlimited = -1;
+
+struct PlanLimits {
+  int64_t projects = kUnlimited;
+  int64_t members = kUnlimited;
+  int64_t bugs_per_month = kUnlimited;
+  int64_t integrations = kUnlimited;
+  int64_t agent_tokens = kUnlimited;
+};
+
+// Known plans: free, pro, team, enterprise. Unknown names get free's limits.
+PlanLimits LimitsFor(std::string_view plan, const PlanLimitOverrides& overrides);
+
+// True when adding one more to `current` stays within `limit`.
+inline bool WithinLimit(int64_t limit, int64_t current) { return limit == kUnlimited || current < limit; }
+
+// The plan-limit error body fields: {error, limit, current, plan, upgradeUrl}.
+std::string PlanLimitPayload(int64_t limit, int64_t current, std::string_view plan, std::string_view public_url);
+
+// Whether the plan includes agent (MCP) access.
+bool PlanHasAgentAccess(std::string_view plan);
+
+}  // namespace service::domain

@@ -1,0 +1,515 @@
+// Parsing and validation of the server contract's configuration (see
+// service/options.h and shared/server-contract.md). Every failure is
+// kInvalidArgument with a message that names the variable and the expected
+// form, so that an operator can fix the value from the message alone.
+#include "service/options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "util/strings.h"
+
+namespace service {
+namespace {
+
+constexpr std::string_view kPlanNames[] = {"free", "pro", "team", "enterprise"};
+constexpr std::string_view kPlanLimitNames[] = {"projects", "members", "bugs_per_month", "integrations",
+                                                "agent_tokens"};
+
+template <size_t N>
+bool OneOf(std::string_view value, const std::string_view (&set)[N]) {
+  return std::find(std::begin(set), std::end(set), value) != std::end(set);
+}
+
+template <size_t N>
+std::string JoinNames(const std::string_view (&set)[N]) {
+  std::string out;
+  for (std::string_view s : set) {
+    if (!out.empty()) out += ", ";
+    out += s;
+  }
+  return out;
+}
+
+// Quotes a user-supplied value for an error message, shortened so that a
+// pasted secret or a huge value never fills the log.
+std::string Quote(std::string_view value) {
+  constexpr size_t kMax = 60;
+  std::string out = "\"";
+  out += value.substr(0, kMax);
+  if (value.size() > kMax) out += "...";
+  out += "\"";
+  return out;
+}
+
+bool IsSpaceOrControl(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u <= 0x20 || u == 0x7f;
+}
+
+bool HasSpaceOrControl(std::string_view s) { return std::any_of(s.begin(), s.end(), IsSpaceOrControl); }
+
+// Host name, IPv4 address or bracketed IPv6 address; the brackets are not
+// part of `host`.
+bool IsValidHostName(std::string_view host) {
+  if (host.empty() || host.size() > 253) return false;
+  for (char c : host) {
+    const auto u = static_cast<unsigned char>(c);
+    if (!std::isalnum(u) && c != '.' && c != '-' && c != '_') return false;
+  }
+  return host.front() != '.' && host.front() != '-';
+}
+
+bool IsValidIpv6Literal(std::string_view host) {
+  if (host.empty() || host.size() > 45) return false;
+  bool colon = false;
+  for (char c : host) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == ':') {
+      colon = true;
+    } else if (!std::isxdigit(u) && c != '.') {
+      return false;
+    }
+  }
+  return colon;
+}
+
+std::optional<int> ParsePort(std::string_view text) {
+  if (text.empty() || text.size() > 5) return std::nullopt;
+  for (char c : text)
+    if (c < '0' || c > '9') return std::nullopt;
+  const auto v = util::ParseInt(text);
+  if (!v || *v > 65535) return std::nullopt;
+  return static_cast<int>(*v);
+}
+
+// Splits "host[:port]" (host possibly a bracketed IPv6 literal). Returns
+// false when malformed; `port` stays empty when absent.
+bool SplitHostPort(std::string_view authority, std::string_view* host, std::string_view* port, bool* ipv6) {
+  *ipv6 = false;
+  *port = {};
+  if (!authority.empty() && authority.front() == '[') {
+    const size_t close = authority.find(']');
+    if (close == std::string_view::npos) return false;
+    *host = authority.substr(1, close - 1);
+    *ipv6 = true;
+    std::string_view rest = authority.substr(close + 1);
+    if (rest.empty()) return IsValidIpv6Literal(*host);
+    if (rest.front() != ':') return false;
+    *port = rest.substr(1);
+    return IsValidIpv6Literal(*host) && ParsePort(*port).has_value();
+  }
+  const size_t colon = authority.rfind(':');
+  if (colon == std::string_view::npos) {
+    *host = authority;
+  } else {
+    *host = authority.substr(0, colon);
+    *port = authority.substr(colon + 1);
+    if (!ParsePort(*port)) return false;
+  }
+  return IsValidHostName(*host);
+}
+
+// Checks an http(s) URL: scheme, host, optional port, optional path; no
+// query, fragment or white space. Returns an error text or "".
+std::string CheckHttpUrl(std::string_view url, bool allow_path) {
+  std::string_view rest;
+  if (util::StartsWith(util::ToLower(url.substr(0, 8)), "https://")) {
+    rest = url.substr(8);
+  } else if (util::StartsWith(util::ToLower(url.substr(0, 7)), "http://")) {
+    rest = url.substr(7);
+  } else {
+    return "must start with http:// or https://";
+  }
+  if (HasSpaceOrControl(url)) return "must not contain spaces";
+  if (rest.find_first_of("?#") != std::string_view::npos) return "must not contain a query or fragment";
+  const size_t slash = rest.find('/');
+  const std::string_view authority = rest.substr(0, slash);
+  if (slash != std::string_view::npos && !allow_path && rest.substr(slash) != "/")
+    return "must not have a path";
+  if (authority.find('@') != std::string_view::npos) return "must not contain user information";
+  std::string_view host, port;
+  bool ipv6 = false;
+  if (authority.empty() || !SplitHostPort(authority, &host, &port, &ipv6)) return "needs a valid host[:port]";
+  return "";
+}
+
+Result<bool> ParseBool(std::string_view variable, std::string_view text) {
+  const std::string v = util::ToLower(util::Trim(text));
+  if (v == "1" || v == "true" || v == "yes" || v == "on") return true;
+  if (v == "0" || v == "false" || v == "no" || v == "off") return false;
+  return InvalidArgument(std::string(variable) + " must be 1 or 0, got " + Quote(text));
+}
+
+// Strict non-negative integer (digits only).
+std::optional<int64_t> ParseCount(std::string_view text) {
+  if (text.empty() || text.size() > 15) return std::nullopt;
+  for (char c : text)
+    if (c < '0' || c > '9') return std::nullopt;
+  return util::ParseInt(text);
+}
+
+Status Prefixed(std::string_view variable, const Status& status) {
+  if (status.ok()) return status;
+  return InvalidArgument(std::string(variable) + ": " + status.message());
+}
+
+}  // namespace
+
+std::string Options::EffectivePublicUrl() const {
+  std::string url = public_url.empty() ? "http://" + listen : public_url;
+  while (url.size() > 1 && url.back() == '/') url.pop_back();
+  return url;
+}
+
+const std::vector<std::string_view>& ConfigVariableNames() {
+  static const std::vector<std::string_view> kNames = {
+      "SERVICE_LISTEN",
+      "SERVICE_DATABASE_URL",
+      "SERVICE_ENV",
+      "SERVICE_JWT_SECRET",
+      "SERVICE_SUPERADMIN_EMAILS",
+      "SERVICE_MAIL_URL",
+      "SERVICE_REQUIRE_EMAIL_VERIFICATION",
+      "SERVICE_PUBLIC_URL",
+      "SERVICE_TRUST_PROXY",
+      "SERVICE_RATE_LIMITS",
+      "SERVICE_PLAN_LIMITS",
+      "SERVICE_CORS_ORIGINS",
+      "SERVICE_AI_URL",
+      "SERVICE_AI_KEY",
+      "SERVICE_AI_MODEL",
+      "SERVICE_ALLOW_PRIVATE_DESTINATIONS",
+      "SERVICE_EVIDENCE_DIR",
+  };
+  return kNames;
+}
+
+Result<RateLimits> ParseRateLimits(std::string_view text) {
+  const std::string trimmed = util::Trim(text);
+  RateLimits limits;
+  if (util::EqualsIgnoreCase(trimmed, "off")) {
+    limits.enabled = false;
+    return limits;
+  }
+  if (trimmed.empty()) {
+    return InvalidArgument(
+        "expected general=N,ingest=N,auth=N (any subset, N > 0) or off, got an empty value");
+  }
+  std::set<std::string> seen;
+  for (const std::string& raw : util::Split(trimmed, ',')) {
+    const std::string item = util::Trim(raw);
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    const std::string name = util::ToLower(util::Trim(std::string_view(item).substr(0, eq)));
+    if (eq == std::string::npos || (name != "general" && name != "ingest" && name != "auth")) {
+      return InvalidArgument("expected general=N,ingest=N,auth=N (any subset, N > 0) or off, got " +
+                             Quote(item));
+    }
+    const std::string value = util::Trim(std::string_view(item).substr(eq + 1));
+    const auto n = ParseCount(value);
+    if (!n || *n <= 0) {
+      return InvalidArgument("limit " + name + " must be a positive integer (requests per 60 s), got " +
+                             Quote(value));
+    }
+    if (!seen.insert(name).second) return InvalidArgument("limit " + name + " is given twice");
+    if (name == "general") limits.general = *n;
+    if (name == "ingest") limits.ingest = *n;
+    if (name == "auth") limits.auth = *n;
+  }
+  if (seen.empty()) {
+    return InvalidArgument("expected general=N,ingest=N,auth=N (any subset, N > 0) or off, got " +
+                           Quote(text));
+  }
+  return limits;
+}
+
+// Grammar: PLAN ':' NAME '=' N (',' NAME '=' N)* with plans separated by ';'
+// or by a further "PLAN:" item, e.g.
+//   free:projects=3,members=5;pro:projects=20
+//   free:projects=3,members=5,pro:projects=20
+// A plan may appear more than once; later values win.
+Result<PlanLimitOverrides> ParsePlanLimits(std::string_view text) {
+  static const std::string kForm =
+      "expected PLAN:LIMIT=N[,LIMIT=N...] with plans separated by ';' (plans: " + JoinNames(kPlanNames) +
+      "; limits: " + JoinNames(kPlanLimitNames) + "; N >= 0)";
+  PlanLimitOverrides out;
+  std::string plan;
+  for (const std::string& group : util::Split(text, ';')) {
+    // A ';' always ends the current plan: "free:projects=3;members=5" is ambiguous.
+    plan.clear();
+    for (const std::string& raw : util::Split(group, ',')) {
+      std::string item = util::Trim(raw);
+      if (item.empty()) continue;
+      const size_t colon = item.find(':');
+      if (colon != std::string::npos) {
+        plan = util::ToLower(util::Trim(std::string_view(item).substr(0, colon)));
+        if (!OneOf(plan, kPlanNames)) {
+          return InvalidArgument("unknown plan " + Quote(plan) + "; " + kForm);
+        }
+        item = util::Trim(std::string_view(item).substr(colon + 1));
+      }
+      if (plan.empty()) return InvalidArgument("a limit needs its plan first: " + Quote(item) + "; " + kForm);
+      const size_t eq = item.find('=');
+      if (eq == std::string::npos) return InvalidArgument(kForm + ", got " + Quote(item));
+      const std::string name = util::ToLower(util::Trim(std::string_view(item).substr(0, eq)));
+      if (!OneOf(name, kPlanLimitNames)) {
+        return InvalidArgument("unknown limit " + Quote(name) + " for plan " + plan + "; " + kForm);
+      }
+      const std::string value = util::Trim(std::string_view(item).substr(eq + 1));
+      const auto n = ParseCount(value);
+      if (!n) {
+        return InvalidArgument("limit " + plan + ":" + name + " must be a non-negative integer, got " +
+                               Quote(value));
+      }
+      out[plan][name] = *n;
+    }
+  }
+  if (out.empty()) return InvalidArgument(kForm + ", got " + Quote(text));
+  return out;
+}
+
+Result<CorsPolicy> ParseCorsOrigins(std::string_view text) {
+  CorsPolicy policy;
+  const std::string trimmed = util::Trim(text);
+  if (trimmed == "*") {
+    policy.any_origin = true;
+    return policy;
+  }
+  for (const std::string& raw : util::Split(trimmed, ',')) {
+    std::string origin = util::Trim(raw);
+    if (origin.empty()) continue;
+    if (origin == "*") return InvalidArgument("\"*\" cannot be combined with other origins");
+    if (origin.size() > 1 && origin.back() == '/') origin.pop_back();  // "https://a.example/" is tolerated
+    const std::string problem = CheckHttpUrl(origin, /*allow_path=*/false);
+    if (!problem.empty()) {
+      return InvalidArgument("origin " + Quote(origin) + " " + problem +
+                             "; expected * or a comma-separated list of scheme://host[:port]");
+    }
+    // Scheme and host compare case-insensitively; browsers send them lower-cased.
+    origin = util::ToLower(origin);
+    if (std::find(policy.origins.begin(), policy.origins.end(), origin) == policy.origins.end()) {
+      policy.origins.push_back(std::move(origin));
+    }
+  }
+  if (policy.origins.empty()) {
+    return InvalidArgument("expected * or a comma-separated list of scheme://host[:port], got " +
+                           Quote(text));
+  }
+  return policy;
+}
+
+Status ParseListen(std::string_view text, std::string* host, int* port) {
+  const std::string form =
+      "expected HOST:PORT (e.g. 127.0.0.1:8080 or [::1]:8080, port 0-65535), got " + Quote(text);
+  std::string_view h, p;
+  bool ipv6 = false;
+  if (text.empty() || HasSpaceOrControl(text) || !SplitHostPort(text, &h, &p, &ipv6) || p.empty()) {
+    return InvalidArgument(form);
+  }
+  const auto parsed = ParsePort(p);
+  if (!parsed) return InvalidArgument(form);
+  if (host) *host = std::string(h);
+  if (port) *port = *parsed;
+  return Status::Ok();
+}
+
+Status ValidateDatabaseUrl(std::string_view text) {
+  const std::string form = "expected sqlite:PATH, sqlite::memory: or postgresql://..., got " + Quote(text);
+  if (text == "sqlite::memory:") return Status::Ok();
+  if (util::StartsWith(text, "sqlite:")) {
+    const std::string_view path = text.substr(7);
+    if (path.empty() || util::Trim(path).empty()) return InvalidArgument(form);
+    if (path.find('\0') != std::string_view::npos) return InvalidArgument(form);
+    return Status::Ok();
+  }
+  if (util::StartsWith(text, "postgresql://") || util::StartsWith(text, "postgres://")) {
+    if (HasSpaceOrControl(text)) return InvalidArgument("a PostgreSQL URL must not contain spaces");
+    return Status::Ok();
+  }
+  return InvalidArgument(form);
+}
+
+Status ValidateMailUrl(std::string_view text) {
+  const std::string form =
+      "expected smtp://user:pass@host:port, smtps://user:pass@host:port or file:DIR, got ";
+  if (util::StartsWith(text, "file:")) {
+    if (util::Trim(text.substr(5)).empty()) return InvalidArgument(form + Quote(text));
+    return Status::Ok();
+  }
+  std::string_view rest;
+  if (util::StartsWith(text, "smtps://")) {
+    rest = text.substr(8);
+  } else if (util::StartsWith(text, "smtp://")) {
+    rest = text.substr(7);
+  } else {
+    // Do not echo the value: it may hold a password.
+    return InvalidArgument(form + "an unknown scheme");
+  }
+  if (HasSpaceOrControl(rest)) return InvalidArgument(form + "a value with spaces");
+  // user:pass@ is optional (relays without authentication); the password may contain '@'.
+  const size_t at = rest.rfind('@');
+  std::string_view authority = at == std::string_view::npos ? rest : rest.substr(at + 1);
+  if (at != std::string_view::npos && rest.substr(0, at).empty()) {
+    return InvalidArgument(form + "an empty user");
+  }
+  while (!authority.empty() && authority.back() == '/') authority.remove_suffix(1);
+  std::string_view host, port;
+  bool ipv6 = false;
+  if (authority.empty() || authority.find('/') != std::string_view::npos ||
+      !SplitHostPort(authority, &host, &port, &ipv6)) {
+    return InvalidArgument(form + "no valid host[:port]");
+  }
+  return Status::Ok();
+}
+
+Status ApplySetting(Options& options, std::string_view variable, std::string_view value) {
+  const std::string var(variable);
+  const std::string trimmed = util::Trim(value);
+  // An empty value restores the default, like an unset variable.
+  if (var == "SERVICE_LISTEN") {
+    if (trimmed.empty()) {
+      options.listen = Options().listen;
+      return Status::Ok();
+    }
+    SV_RETURN_IF_ERROR(Prefixed(var, ParseListen(trimmed, nullptr, nullptr)));
+    options.listen = trimmed;
+    return Status::Ok();
+  }
+  if (var == "SERVICE_DATABASE_URL") {
+    if (trimmed.empty()) {
+      options.database_url = Options().database_url;
+      return Status::Ok();
+    }
+    SV_RETURN_IF_ERROR(Prefixed(var, ValidateDatabaseUrl(trimmed)));
+    options.database_url = trimmed;
+    return Status::Ok();
+  }
+  if (var == "SERVICE_ENV") {
+    const std::string env = util::ToLower(trimmed);
+    if (env == "production") {
+      options.production = true;
+    } else if (env == "development" || env.empty()) {
+      options.production = false;
+    } else {
+      return InvalidArgument(var + " must be production or development, got " + Quote(value));
+    }
+    return Status::Ok();
+  }
+  if (var == "SERVICE_JWT_SECRET") {
+    // Not trimmed: every byte of a secret counts. Never echoed.
+    if (!value.empty() && value.size() < 32) {
+      return InvalidArgument(var + " must be at least 32 characters long (got " +
+                             std::to_string(value.size()) +
+                             "); leave it unset to have one generated and kept in the database");
+    }
+    options.jwt_secret = std::string(value);
+    return Status::Ok();
+  }
+  if (var == "SERVICE_SUPERADMIN_EMAILS") {
+    std::vector<std::string> emails;
+    for (const std::string& raw : util::Split(trimmed, ',')) {
+      const std::string email = util::ToLower(util::Trim(raw));
+      if (email.empty()) continue;
+      if (!util::IsValidEmail(email)) {
+        return InvalidArgument(var + " must be a comma-separated list of email addresses; " + Quote(email) +
+                               " is not one");
+      }
+      if (std::find(emails.begin(), emails.end(), email) == emails.end()) emails.push_back(email);
+    }
+    options.superadmin_emails = std::move(emails);
+    return Status::Ok();
+  }
+  if (var == "SERVICE_MAIL_URL") {
+    if (!trimmed.empty()) SV_RETURN_IF_ERROR(Prefixed(var, ValidateMailUrl(trimmed)));
+    options.mail_url = trimmed;
+    return Status::Ok();
+  }
+  if (var == "SERVICE_REQUIRE_EMAIL_VERIFICATION") {
+    if (trimmed.empty()) {
+      options.require_email_verification.reset();
+      return Status::Ok();
+    }
+    SV_ASSIGN_OR_RETURN(options.require_email_verification, ParseBool(var, value));
+    return Status::Ok();
+  }
+  if (var == "SERVICE_PUBLIC_URL") {
+    if (!trimmed.empty()) {
+      const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
+      if (!problem.empty()) {
+        return InvalidArgument(var + " " + problem +
+                               "; expected an http(s) URL such as https://bugs.example.com, got " +
+                               Quote(trimmed));
+      }
+    }
+    options.public_url = trimmed;
+    return Status::Ok();
+  }
+  if (var == "SERVICE_TRUST_PROXY" || var == "SERVICE_ALLOW_PRIVATE_DESTINATIONS") {
+    bool flag = false;
+    if (!trimmed.empty()) {
+      SV_ASSIGN_OR_RETURN(flag, ParseBool(var, value));
+    }
+    (var == "SERVICE_TRUST_PROXY" ? options.trust_proxy : options.allow_private_destinations) = flag;
+    return Status::Ok();
+  }
+  if (var == "SERVICE_RATE_LIMITS") {
+    if (trimmed.empty()) {
+      options.rate_limits = RateLimits();
+      return Status::Ok();
+    }
+    auto limits = ParseRateLimits(trimmed);
+    if (!limits.ok()) return Prefixed(var, limits.status());
+    options.rate_limits = *limits;
+    return Status::Ok();
+  }
+  if (var == "SERVICE_PLAN_LIMITS") {
+    if (trimmed.empty()) {
+      options.plan_limits.clear();
+      return Status::Ok();
+    }
+    auto limits = ParsePlanLimits(trimmed);
+    if (!limits.ok()) return Prefixed(var, limits.status());
+    options.plan_limits = std::move(*limits);
+    return Status::Ok();
+  }
+  if (var == "SERVICE_CORS_ORIGINS") {
+    if (trimmed.empty()) {
+      options.cors = CorsPolicy();
+      return Status::Ok();
+    }
+    auto cors = ParseCorsOrigins(trimmed);
+    if (!cors.ok()) return Prefixed(var, cors.status());
+    options.cors = std::move(*cors);
+    return Status::Ok();
+  }
+  if (var == "SERVICE_AI_URL") {
+    if (!trimmed.empty()) {
+      const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
+      if (!problem.empty()) {
+        return InvalidArgument(var + " " + problem +
+                               "; expected the http(s) URL of an OpenAI-compatible endpoint, got " +
+                               Quote(trimmed));
+      }
+    }
+    options.ai.url = trimmed;
+    return Status::Ok();
+  }
+  if (var == "SERVICE_AI_KEY") {
+    if (HasSpaceOrControl(trimmed)) return InvalidArgument(var + " must not contain spaces");
+    options.ai.key = trimmed;  // never echoed
+    return Status::Ok();
+  }
+  if (var == "SERVICE_AI_MODEL") {
+    options.ai.model = trimmed;
+    return Status::Ok();
+  }
+  if (var == "SERVICE_EVIDENCE_DIR") {
+    options.evidence_dir = trimmed;
+    return Status::Ok();
+  }
+  return InvalidArgument("unknown configuration variable " + Quote(variable));
+}
+
+}  // namespace service

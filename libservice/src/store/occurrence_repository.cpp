@@ -1,0 +1,124 @@
+// SQL behind ports::OccurrenceRepository.
+#include "ports/occurrence_repository.h"
+
+namespace service::store {
+namespace {
+
+constexpr std::string_view kInsertSql =
+    "INSERT INTO occurrences (id, bug_id, project_id, org_id, reporter_email, reporter_id, ip_hash, session_id, "
+    "end_user_id, user_key, user_kind, release_version, environment, url, user_agent, viewport, browser, os, "
+    "platform, event_count, metadata, occurred_at, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+constexpr std::string_view kInsertEventsSql =
+    "INSERT INTO occurrence_events (occurrence_id, bug_id, events) VALUES (?, ?, ?)";
+
+constexpr const char* kColumns =
+    "id, bug_id, project_id, org_id, reporter_email, reporter_id, ip_hash, session_id, end_user_id, user_key, "
+    "user_kind, release_version, environment, url, user_agent, viewport, browser, os, platform, event_count, "
+    "metadata, occurred_at, created_at";
+
+ports::Occurrence FromRow(const Rows& r, size_t i) {
+  ports::Occurrence o;
+  o.id = r.Str(i, 0);
+  o.bug_id = r.Str(i, 1);
+  o.project_id = r.Str(i, 2);
+  o.org_id = r.Str(i, 3);
+  o.reporter_email = r.OptStr(i, 4);
+  o.reporter_id = r.OptStr(i, 5);
+  o.ip_hash = r.OptStr(i, 6);
+  o.session_id = r.OptStr(i, 7);
+  o.end_user_id = r.OptStr(i, 8);
+  o.user_key = r.Str(i, 9);
+  o.user_kind = r.Str(i, 10);
+  o.release_version = r.OptStr(i, 11);
+  o.environment = r.OptStr(i, 12);
+  o.url = r.OptStr(i, 13);
+  o.user_agent = r.OptStr(i, 14);
+  o.viewport = r.OptStr(i, 15);
+  o.browser = r.OptStr(i, 16);
+  o.os = r.OptStr(i, 17);
+  o.platform = r.Str(i, 18);
+  o.event_count = r.Int(i, 19);
+  o.metadata = r.Str(i, 20);
+  o.occurred_at = r.Int(i, 21);
+  o.created_at = r.Int(i, 22);
+  return o;
+}
+
+class SqlOccurrenceRepository final : public ports::OccurrenceRepository {
+ public:
+  Status Insert(Connection& tx, const ports::Occurrence& o, const std::string& events_json) override {
+    SV_RETURN_IF_ERROR(tx.Exec(kInsertSql, {o.id,
+                                            o.bug_id,
+                                            o.project_id,
+                                            o.org_id,
+                                            OptText(o.reporter_email),
+                                            OptText(o.reporter_id),
+                                            OptText(o.ip_hash),
+                                            OptText(o.session_id),
+                                            OptText(o.end_user_id),
+                                            o.user_key,
+                                            o.user_kind,
+                                            OptText(o.release_version),
+                                            OptText(o.environment),
+                                            OptText(o.url),
+                                            OptText(o.user_agent),
+                                            OptText(o.viewport),
+                                            OptText(o.browser),
+                                            OptText(o.os),
+                                            o.platform,
+                                            o.event_count,
+                                            o.metadata,
+                                            o.occurred_at,
+                                            o.created_at})
+                           .status());
+    if (events_json.empty()) return Status::Ok();
+    return tx.Exec(kInsertEventsSql, {o.id, o.bug_id, events_json}).status();
+  }
+
+  Result<std::optional<ports::Occurrence>> Find(Connection& c, const std::string& org_id,
+                                                const std::string& occurrence_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kColumns +
+                                            " FROM occurrences WHERE org_id = ? AND id = ?",
+                                        {org_id, occurrence_id}));
+    if (r.empty()) return std::optional<ports::Occurrence>();
+    return std::optional<ports::Occurrence>(FromRow(r, 0));
+  }
+
+  Result<std::optional<std::string>> Events(Connection& c, const std::string& org_id,
+                                            const std::string& occurrence_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT e.events FROM occurrences o LEFT JOIN occurrence_events e ON "
+                                        "e.occurrence_id = o.id WHERE o.org_id = ? AND o.id = ?",
+                                        {org_id, occurrence_id}));
+    if (r.empty()) return std::optional<std::string>();
+    return std::optional<std::string>(r.IsNull(0, 0) ? std::string("[]") : r.Str(0, 0));
+  }
+
+  Result<std::vector<ports::Occurrence>> ListForBug(Connection& c, const std::string& org_id,
+                                                    const std::string& bug_id, int64_t limit,
+                                                    int64_t offset) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kColumns +
+                                            " FROM occurrences WHERE org_id = ? AND bug_id = ? "
+                                            "ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?",
+                                        {org_id, bug_id, limit, offset}));
+    std::vector<ports::Occurrence> out;
+    out.reserve(r.size());
+    for (size_t i = 0; i < r.size(); ++i) out.push_back(FromRow(r, i));
+    return out;
+  }
+
+  Result<int64_t> CountForBug(Connection& c, const std::string& org_id, const std::string& bug_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query("SELECT COUNT(*) FROM occurrences WHERE org_id = ? AND bug_id = ?", {org_id, bug_id}));
+    return r.Int(0, 0);
+  }
+};
+
+}  // namespace
+}  // namespace service::store
+
+namespace service::ports {
+std::unique_ptr<OccurrenceRepository> NewSqlOccurrenceRepository() {
+  return std::make_unique<store::SqlOccurrenceRepository>();
+}
+}  // namespace service::ports

@@ -1,0 +1,177 @@
+#include "ports/org_repository.h"
+
+namespace service::store {
+namespace {
+
+class SqlOrgRepository final : public ports::OrgRepository {
+ public:
+  Status Insert(Connection& tx, const ports::Organization& o) override {
+    return tx
+        .Exec(
+            "INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
+            "?)",
+            {o.id, o.name, o.slug, o.plan, o.created_at, o.created_at})
+        .status();
+  }
+
+  Result<std::optional<ports::Organization>> Find(Connection& c, const std::string& id) override {
+    SV_ASSIGN_OR_RETURN(
+        Rows r, c.Query("SELECT id, name, slug, plan, created_at FROM organizations WHERE id = ?", {id}));
+    if (r.empty()) return std::optional<ports::Organization>();
+    ports::Organization o;
+    o.id = r.Str(0, 0);
+    o.name = r.Str(0, 1);
+    o.slug = r.Str(0, 2);
+    o.plan = r.Str(0, 3);
+    o.created_at = r.Int(0, 4);
+    return std::optional<ports::Organization>(std::move(o));
+  }
+
+  Result<bool> SlugTaken(Connection& c, const std::string& slug) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT 1 FROM organizations WHERE slug = ?", {slug}));
+    return !r.empty();
+  }
+
+  Status Delete(Connection& tx, const std::string& id) override {
+    // Rows keyed by org_id without a foreign key to organizations.
+    static constexpr const char* kLoose[] = {
+        "DELETE FROM notifications WHERE org_id = ?",
+        "DELETE FROM notification_preferences WHERE org_id = ?",
+        "DELETE FROM presence WHERE org_id = ?",
+        "DELETE FROM usage_counters WHERE org_id = ?",
+        "DELETE FROM end_users WHERE org_id = ?",
+        "UPDATE users SET last_org_id = NULL WHERE last_org_id = ?",
+    };
+    for (const char* sql : kLoose) SV_RETURN_IF_ERROR(tx.Exec(sql, {id}).status());
+    return tx.Exec("DELETE FROM organizations WHERE id = ?", {id}).status();
+  }
+};
+
+ports::Membership MembershipFromRow(const Rows& r, size_t i) {
+  ports::Membership m;
+  m.org_id = r.Str(i, 0);
+  m.user_id = r.Str(i, 1);
+  m.role = r.Str(i, 2);
+  m.invited_by = r.OptStr(i, 3);
+  m.created_at = r.Int(i, 4);
+  return m;
+}
+
+class SqlMembershipRepository final : public ports::MembershipRepository {
+ public:
+  Status Insert(Connection& tx, const ports::Membership& m) override {
+    return tx
+        .Exec(
+            "INSERT INTO memberships (org_id, user_id, role, invited_by, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            {m.org_id, m.user_id, m.role, OptText(m.invited_by), m.created_at, m.created_at})
+        .status();
+  }
+
+  Result<std::optional<ports::Membership>> Find(Connection& c, const std::string& org_id,
+                                                const std::string& user_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query("SELECT org_id, user_id, role, invited_by, created_at FROM memberships "
+                                "WHERE org_id = ? AND user_id = ?",
+                                {org_id, user_id}));
+    if (r.empty()) return std::optional<ports::Membership>();
+    return std::optional<ports::Membership>(MembershipFromRow(r, 0));
+  }
+
+  Result<std::optional<ports::Membership>> Lock(Connection& tx, const std::string& org_id,
+                                                const std::string& user_id, int64_t now_ms) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        tx.Query("UPDATE memberships SET updated_at = ? WHERE org_id = ? AND user_id = ? "
+                                 "RETURNING org_id, user_id, role, invited_by, created_at",
+                                 {now_ms, org_id, user_id}));
+    if (r.empty()) return std::optional<ports::Membership>();
+    return std::optional<ports::Membership>(MembershipFromRow(r, 0));
+  }
+
+  Result<std::vector<ports::UserOrg>> ListForUser(Connection& c, const std::string& user_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT o.id, o.name, o.slug, o.plan, m.role, m.created_at "
+                                        "FROM memberships m JOIN organizations o ON o.id = m.org_id "
+                                        "WHERE m.user_id = ? ORDER BY m.created_at, o.id",
+                                        {user_id}));
+    std::vector<ports::UserOrg> out;
+    for (size_t i = 0; i < r.size(); ++i) {
+      out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Int(i, 5)});
+    }
+    return out;
+  }
+
+  Result<std::vector<ports::TeamMember>> ListTeam(Connection& c, const std::string& org_id) override {
+    SV_ASSIGN_OR_RETURN(
+        Rows r,
+        c.Query("SELECT u.id, u.email, u.name, u.avatar_url, m.role, u.status, m.created_at, "
+                "u.last_login_at, (SELECT MAX(i.expires_at) FROM invitations i WHERE i.org_id = m.org_id "
+                "AND i.user_id = m.user_id AND i.accepted_at IS NULL AND i.revoked_at IS NULL) "
+                "FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.org_id = ? "
+                "ORDER BY m.created_at, u.id",
+                {org_id}));
+    std::vector<ports::TeamMember> out;
+    for (size_t i = 0; i < r.size(); ++i) {
+      ports::TeamMember t;
+      t.user_id = r.Str(i, 0);
+      t.email = r.Str(i, 1);
+      t.name = r.Str(i, 2);
+      t.avatar_url = r.OptStr(i, 3);
+      t.role = r.Str(i, 4);
+      t.status = r.Str(i, 5);
+      t.joined_at = r.Int(i, 6);
+      t.last_login_at = r.OptInt(i, 7);
+      t.invitation_expires_at = r.OptInt(i, 8);
+      out.push_back(std::move(t));
+    }
+    return out;
+  }
+
+  Result<int64_t> Count(Connection& c, const std::string& org_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM memberships WHERE org_id = ?", {org_id}));
+    return r.Int(0, 0);
+  }
+
+  Result<int64_t> CountWithRole(Connection& c, const std::string& org_id, const std::string& role) override {
+    SV_ASSIGN_OR_RETURN(
+        Rows r, c.Query("SELECT COUNT(*) FROM memberships WHERE org_id = ? AND role = ?", {org_id, role}));
+    return r.Int(0, 0);
+  }
+
+  Result<bool> UpdateRole(Connection& tx, const std::string& org_id, const std::string& user_id,
+                          const std::string& role, int64_t now_ms) override {
+    SV_ASSIGN_OR_RETURN(
+        int64_t n, tx.Exec("UPDATE memberships SET role = ?, updated_at = ? WHERE org_id = ? AND user_id = ?",
+                           {role, now_ms, org_id, user_id}));
+    return n > 0;
+  }
+
+  Result<bool> Remove(Connection& tx, const std::string& org_id, const std::string& user_id,
+                      int64_t now_ms) override {
+    SV_ASSIGN_OR_RETURN(
+        int64_t n, tx.Exec("DELETE FROM memberships WHERE org_id = ? AND user_id = ?", {org_id, user_id}));
+    if (n == 0) return false;
+    SV_RETURN_IF_ERROR(
+        tx.Exec("DELETE FROM notification_preferences WHERE org_id = ? AND user_id = ?", {org_id, user_id})
+            .status());
+    SV_RETURN_IF_ERROR(
+        tx.Exec("UPDATE bugs SET assigned_to = NULL WHERE org_id = ? AND assigned_to = ?", {org_id, user_id})
+            .status());
+    SV_RETURN_IF_ERROR(
+        tx.Exec("DELETE FROM watchers WHERE org_id = ? AND user_id = ?", {org_id, user_id}).status());
+    SV_RETURN_IF_ERROR(tx.Exec("UPDATE invitations SET revoked_at = ? WHERE org_id = ? AND user_id = ? AND "
+                               "accepted_at IS NULL AND revoked_at IS NULL",
+                               {now_ms, org_id, user_id})
+                           .status());
+    return true;
+  }
+};
+
+}  // namespace
+}  // namespace service::store
+
+namespace service::ports {
+std::unique_ptr<OrgRepository> NewSqlOrgRepository() { return std::make_unique<store::SqlOrgRepository>(); }
+std::unique_ptr<MembershipRepository> NewSqlMembershipRepository() {
+  return std::make_unique<store::SqlMembershipRepository>();
+}
+}  // namespace service::ports

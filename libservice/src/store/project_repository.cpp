@@ -1,0 +1,163 @@
+#include "ports/project_repository.h"
+
+namespace service::store {
+namespace {
+
+ports::Project ProjectFromRow(const Rows& r, size_t i) {
+  ports::Project p;
+  p.id = r.Str(i, 0);
+  p.org_id = r.Str(i, 1);
+  p.name = r.Str(i, 2);
+  p.slug = r.Str(i, 3);
+  p.platform = r.Str(i, 4);
+  p.created_at = r.Int(i, 5);
+  return p;
+}
+
+constexpr const char* kProjectColumns = "p.id, p.org_id, p.name, p.slug, p.platform, p.created_at";
+
+class SqlProjectRepository final : public ports::ProjectRepository {
+ public:
+  Status Insert(Connection& tx, const ports::Project& p) override {
+    return tx
+        .Exec("INSERT INTO projects (id, org_id, name, slug, platform, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+              {p.id, p.org_id, p.name, p.slug, p.platform, p.created_at})
+        .status();
+  }
+
+  Result<std::vector<ports::Project>> List(Connection& c, const std::string& org_id) override {
+    SV_ASSIGN_OR_RETURN(
+        Rows r, c.Query(std::string("SELECT ") + kProjectColumns +
+                            ", (SELECT COUNT(*) FROM bugs b WHERE b.project_id = p.id AND b.key_env = 'live'), "
+                            "(SELECT COUNT(*) FROM bugs b WHERE b.project_id = p.id AND b.key_env = 'live' AND "
+                            "b.status = 'new') FROM projects p WHERE p.org_id = ? ORDER BY p.created_at, p.id",
+                        {org_id}));
+    std::vector<ports::Project> out;
+    for (size_t i = 0; i < r.size(); ++i) {
+      out.push_back(ProjectFromRow(r, i));
+      out.back().bug_count = r.Int(i, 6);
+      out.back().new_bug_count = r.Int(i, 7);
+    }
+    return out;
+  }
+
+  Result<std::optional<ports::Project>> Find(Connection& c, const std::string& org_id,
+                                             const std::string& project_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kProjectColumns +
+                                            " FROM projects p WHERE p.org_id = ? AND p.id = ?",
+                                        {org_id, project_id}));
+    if (r.empty()) return std::optional<ports::Project>();
+    return std::optional<ports::Project>(ProjectFromRow(r, 0));
+  }
+
+  Result<int64_t> Count(Connection& c, const std::string& org_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM projects WHERE org_id = ?", {org_id}));
+    return r.Int(0, 0);
+  }
+
+  Result<bool> SlugTaken(Connection& c, const std::string& org_id, const std::string& slug) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT 1 FROM projects WHERE org_id = ? AND slug = ?", {org_id, slug}));
+    return !r.empty();
+  }
+};
+
+ports::CaptureKey KeyFromRow(const Rows& r, size_t i) {
+  ports::CaptureKey k;
+  k.id = r.Str(i, 0);
+  k.org_id = r.Str(i, 1);
+  k.project_id = r.Str(i, 2);
+  k.env = r.Str(i, 3);
+  k.prefix = r.Str(i, 4);
+  k.key_hash = r.Str(i, 5);
+  k.label = r.Str(i, 6);
+  k.expires_at = r.OptInt(i, 7);
+  k.last_used = r.OptInt(i, 8);
+  k.revoked_at = r.OptInt(i, 9);
+  k.created_by = r.Str(i, 10);
+  k.created_at = r.Int(i, 11);
+  return k;
+}
+
+constexpr const char* kKeyColumns =
+    "id, org_id, project_id, env, prefix, key_hash, label, expires_at, last_used, revoked_at, created_by, "
+    "created_at";
+
+class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
+ public:
+  Status Insert(Connection& tx, const ports::CaptureKey& k) override {
+    return tx
+        .Exec("INSERT INTO capture_keys (id, org_id, project_id, env, prefix, key_hash, label, expires_at, "
+              "last_used, revoked_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)",
+              {k.id, k.org_id, k.project_id, k.env, k.prefix, k.key_hash, k.label,
+               k.expires_at ? Value(*k.expires_at) : Value(nullptr),
+               k.created_by.empty() ? Value(nullptr) : Value(k.created_by), k.created_at})
+        .status();
+  }
+
+  Result<std::optional<ports::CaptureKey>> FindByHash(Connection& c, const std::string& key_hash) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query(std::string("SELECT ") + kKeyColumns + " FROM capture_keys WHERE key_hash = ?",
+                                {key_hash}));
+    if (r.empty()) return std::optional<ports::CaptureKey>();
+    return std::optional<ports::CaptureKey>(KeyFromRow(r, 0));
+  }
+
+  Result<std::optional<ports::IngestKeyRecord>> FindForIngest(Connection& c, const std::string& key_hash) override {
+    SV_ASSIGN_OR_RETURN(
+        Rows r, c.Query("SELECT k.id, k.org_id, k.project_id, k.env, k.prefix, k.key_hash, k.label, k.expires_at, "
+                        "k.last_used, k.revoked_at, k.created_by, k.created_at, o.plan, p.name FROM capture_keys k "
+                        "JOIN organizations o ON o.id = k.org_id JOIN projects p ON p.id = k.project_id "
+                        "WHERE k.key_hash = ?",
+                        {key_hash}));
+    if (r.empty()) return std::optional<ports::IngestKeyRecord>();
+    return std::optional<ports::IngestKeyRecord>(ports::IngestKeyRecord{KeyFromRow(r, 0), r.Str(0, 12), r.Str(0, 13)});
+  }
+
+  Result<std::optional<ports::CaptureKey>> Find(Connection& c, const std::string& org_id,
+                                                const std::string& project_id, const std::string& key_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kKeyColumns +
+                                            " FROM capture_keys WHERE org_id = ? AND project_id = ? AND id = ?",
+                                        {org_id, project_id, key_id}));
+    if (r.empty()) return std::optional<ports::CaptureKey>();
+    return std::optional<ports::CaptureKey>(KeyFromRow(r, 0));
+  }
+
+  Result<std::vector<ports::CaptureKey>> ListActive(Connection& c, const std::string& org_id,
+                                                    const std::string& project_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kKeyColumns +
+                                            " FROM capture_keys WHERE org_id = ? AND project_id = ? AND "
+                                            "revoked_at IS NULL ORDER BY created_at DESC, id DESC",
+                                        {org_id, project_id}));
+    std::vector<ports::CaptureKey> out;
+    for (size_t i = 0; i < r.size(); ++i) out.push_back(KeyFromRow(r, i));
+    return out;
+  }
+
+  Result<bool> Revoke(Connection& tx, const std::string& org_id, const std::string& project_id,
+                      const std::string& key_id, int64_t now_ms) override {
+    SV_ASSIGN_OR_RETURN(int64_t n, tx.Exec("UPDATE capture_keys SET revoked_at = ? WHERE org_id = ? AND "
+                                           "project_id = ? AND id = ? AND revoked_at IS NULL",
+                                           {now_ms, org_id, project_id, key_id}));
+    return n > 0;
+  }
+
+  Status TouchLastUsed(Connection& tx, const std::vector<std::pair<std::string, int64_t>>& uses) override {
+    for (const auto& [id, at] : uses) {
+      SV_RETURN_IF_ERROR(
+          tx.Exec("UPDATE capture_keys SET last_used = ? WHERE id = ? AND (last_used IS NULL OR last_used < ?)",
+                  {at, id, at})
+              .status());
+    }
+    return Status::Ok();
+  }
+};
+
+}  // namespace
+}  // namespace service::store
+
+namespace service::ports {
+std::unique_ptr<ProjectRepository> NewSqlProjectRepository() { return std::make_unique<store::SqlProjectRepository>(); }
+std::unique_ptr<CaptureKeyRepository> NewSqlCaptureKeyRepository() {
+  return std::make_unique<store::SqlCaptureKeyRepository>();
+}
+}  // namespace service::ports

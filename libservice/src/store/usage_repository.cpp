@@ -1,0 +1,41 @@
+// SQL behind ports::UsageRepository.
+#include "ports/usage_repository.h"
+
+namespace service::store {
+namespace {
+
+// The WHERE of the conflict branch makes the check and the increment one
+// statement: at the limit the row is left alone and nothing is returned.
+constexpr std::string_view kCountBugSql =
+    "INSERT INTO usage_counters (org_id, month, bugs, reports, ai_requests) VALUES (?, ?, 1, 0, 0) "
+    "ON CONFLICT (org_id, month) DO UPDATE SET bugs = usage_counters.bugs + 1 "
+    "WHERE usage_counters.bugs < ? RETURNING bugs";
+
+class SqlUsageRepository final : public ports::UsageRepository {
+ public:
+  Result<bool> TryCountNewBug(Connection& tx, const std::string& org_id, const std::string& month,
+                              int64_t limit) override {
+    if (limit == 0) return false;
+    const int64_t cap = limit < 0 ? INT64_MAX : limit;
+    SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kCountBugSql, {org_id, month, cap}));
+    return !r.empty();
+  }
+
+  Result<int64_t> BugsInMonth(Connection& c, const std::string& org_id, const std::string& month) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query("SELECT bugs FROM usage_counters WHERE org_id = ? AND month = ?", {org_id, month}));
+    return r.empty() ? int64_t{0} : r.Int(0, 0);
+  }
+
+  Result<std::string> PlanOf(Connection& c, const std::string& org_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT plan FROM organizations WHERE id = ?", {org_id}));
+    return r.empty() ? std::string("free") : r.Str(0, 0);
+  }
+};
+
+}  // namespace
+}  // namespace service::store
+
+namespace service::ports {
+std::unique_ptr<UsageRepository> NewSqlUsageRepository() { return std::make_unique<store::SqlUsageRepository>(); }
+}  // namespace service::ports

@@ -1,0 +1,103 @@
+#include "ports/user_repository.h"
+
+namespace service::store {
+namespace {
+
+constexpr const char* kColumns =
+    "id, email, name, avatar_url, password_hash, email_verified, status, session_revision, last_org_id, "
+    "last_login_at, last_whats_new_at, created_at, updated_at";
+
+ports::User FromRow(const Rows& r, size_t i) {
+  ports::User u;
+  u.id = r.Str(i, 0);
+  u.email = r.Str(i, 1);
+  u.name = r.Str(i, 2);
+  u.avatar_url = r.OptStr(i, 3);
+  u.password_hash = r.OptStr(i, 4);
+  u.email_verified = r.Bool(i, 5);
+  u.status = r.Str(i, 6);
+  u.session_revision = r.Int(i, 7);
+  u.last_org_id = r.OptStr(i, 8);
+  u.last_login_at = r.OptInt(i, 9);
+  u.last_whats_new_at = r.OptInt(i, 10);
+  u.created_at = r.Int(i, 11);
+  u.updated_at = r.Int(i, 12);
+  return u;
+}
+
+Value OptInt(const std::optional<int64_t>& v) { return v ? Value(*v) : Value(nullptr); }
+
+class SqlUserRepository final : public ports::UserRepository {
+ public:
+  Status Insert(Connection& tx, const ports::User& u) override {
+    return tx
+        .Exec(std::string("INSERT INTO users (") + kColumns +
+                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              {u.id, u.email, u.name, OptText(u.avatar_url), OptText(u.password_hash), Bool(u.email_verified),
+               u.status, u.session_revision, OptText(u.last_org_id), OptInt(u.last_login_at),
+               OptInt(u.last_whats_new_at), u.created_at, u.updated_at})
+        .status();
+  }
+
+  Result<std::optional<ports::User>> FindById(Connection& c, const std::string& id) override {
+    return FindOne(c, "id", id);
+  }
+
+  Result<std::optional<ports::User>> FindByEmail(Connection& c, const std::string& email) override {
+    return FindOne(c, "email", email);
+  }
+
+  Result<bool> SetPassword(Connection& tx, const std::string& id, const std::string& password_hash,
+                           bool verify_email, int64_t now_ms) override {
+    SV_ASSIGN_OR_RETURN(
+        int64_t n,
+        tx.Exec("UPDATE users SET password_hash = ?, status = 'active', "
+                "email_verified = CASE WHEN ? = 1 THEN 1 ELSE email_verified END, "
+                "session_revision = CASE WHEN session_revision < 0 THEN 1 ELSE session_revision + 1 END, "
+                "updated_at = ? WHERE id = ?",
+                {password_hash, Bool(verify_email), now_ms, id}));
+    return n > 0;
+  }
+
+  Status MarkEmailVerified(Connection& tx, const std::string& id, int64_t now_ms) override {
+    return tx.Exec("UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?", {now_ms, id}).status();
+  }
+
+  Status RecordLogin(Connection& tx, const std::string& id, const std::string& org_id,
+                     int64_t now_ms) override {
+    return tx
+        .Exec("UPDATE users SET last_login_at = ?, last_org_id = COALESCE(?, last_org_id) WHERE id = ?",
+              {now_ms, org_id.empty() ? Value(nullptr) : Value(org_id), id})
+        .status();
+  }
+
+  Status SetLastOrg(Connection& tx, const std::string& id, const std::string& org_id, int64_t) override {
+    return tx.Exec("UPDATE users SET last_org_id = ? WHERE id = ?", {org_id, id}).status();
+  }
+
+  Status SetLastWhatsNew(Connection& tx, const std::string& id, int64_t now_ms) override {
+    return tx.Exec("UPDATE users SET last_whats_new_at = ? WHERE id = ?", {now_ms, id}).status();
+  }
+
+  Status Delete(Connection& tx, const std::string& id) override {
+    return tx.Exec("DELETE FROM users WHERE id = ?", {id}).status();
+  }
+
+ private:
+  static Result<std::optional<ports::User>> FindOne(Connection& c, const char* column,
+                                                    const std::string& value) {
+    SV_ASSIGN_OR_RETURN(
+        Rows r, c.Query(std::string("SELECT ") + kColumns + " FROM users WHERE " + column + " = ?", {value}));
+    if (r.empty()) return std::optional<ports::User>();
+    return std::optional<ports::User>(FromRow(r, 0));
+  }
+};
+
+}  // namespace
+}  // namespace service::store
+
+namespace service::ports {
+std::unique_ptr<UserRepository> NewSqlUserRepository() {
+  return std::make_unique<store::SqlUserRepository>();
+}
+}  // namespace service::ports

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the project needs, only when missing.
+#   scripts/install-deps.sh          build and run
+#   scripts/install-deps.sh --test   also the test tools (PostgreSQL 15 server, clang for sanitizers, wrk)
+set -euo pipefail
+
+packages=(build-essential cmake ninja-build pkg-config git
+  libboost-json1.81-dev libsqlite3-dev libpq-dev libcpp-httplib-dev libssl-dev
+  libfmt-dev libcurl4-openssl-dev)
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(doctest-dev postgresql-15 clang-format python3 wrk curl)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}" >&2
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null 2>&1 || {
+    $SUDO apt-get update >/dev/null
+    $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
+  }
+fi

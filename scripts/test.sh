@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The README's second command: installs what is missing, builds, and runs the
+# whole test suite on SQLite and PostgreSQL, then the sanitizer build
+# (ASan+UBSan) of the unit and API tests, the format check and the install
+# check. A throwaway PostgreSQL cluster is started for the run (initdb in a
+# temporary folder, free port) and torn down after, unless
+# SERVICE_TEST_POSTGRES_URL names a server to use.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+jobs=${JOBS:-$(nproc)}
+
+scripts/install-deps.sh --test
+
+echo "== format check"
+files=$(git ls-files '*.cpp' '*.h' '*.cc' '*.c' 2>/dev/null || find libservice shells bindings examples tests -name '*.[ch]*')
+clang-format --dry-run -Werror $files
+
+echo "== build"
+cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSERVICE_WERROR=ON >/dev/null
+cmake --build build/test -j "$jobs"
+
+pg_dir=""
+cleanup() { [[ -n "$pg_dir" ]] && "$root/scripts/pg-cluster.sh" stop "$pg_dir" >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+if [[ -z "${SERVICE_TEST_POSTGRES_URL:-}" ]]; then
+  pg_dir=$(mktemp -d /tmp/service-pg.XXXXXX)
+  SERVICE_TEST_POSTGRES_URL=$("$root/scripts/pg-cluster.sh" start "$pg_dir" | tail -n 1)
+  export SERVICE_TEST_POSTGRES_URL
+fi
+echo "== tests (SQLite and PostgreSQL)"
+(cd build/test && ctest -j "$jobs" --output-on-failure --timeout 300)
+
+echo "== sanitizers (ASan+UBSan): unit and API tests"
+cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSERVICE_SANITIZE=ON \
+  -DSERVICE_BUILD_BENCH=OFF -DSERVICE_BUILD_EXAMPLES=OFF >/dev/null
+cmake --build build/asan -j "$jobs" --target unit_tests api_tests
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+build/asan/tests/unit_tests
+SERVICE_TEST_BACKEND=sqlite build/asan/tests/api_tests
+SERVICE_TEST_BACKEND=postgres build/asan/tests/api_tests
+
+echo "== install check"
+scripts/check-install.sh build/test
+
+echo "all tests passed"

@@ -1,0 +1,354 @@
+// service-server: the bundled HTTP server (shared/server-contract.md).
+//
+//   service-server [--listen HOST:PORT] [--database URL]
+//   service-server migrate [--database URL]
+//   service-server --help | --version
+//
+// Configuration comes from the SERVICE_* variables, then the flags (a flag
+// wins). Exit status: 0 success, 1 runtime failure (database, bind), 2 bad
+// usage or configuration.
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "http_transport.h"
+#include "json_log.h"
+#include "service/options.h"
+#include "service/service.h"
+#include "service_adapter.h"
+
+namespace {
+
+constexpr int kExitFailure = 1;
+constexpr int kExitUsage = 2;
+constexpr auto kDrainTimeout = std::chrono::seconds(10);
+
+struct Flag {
+  std::string_view name;      // "--listen"
+  std::string_view variable;  // its environment variable
+  std::string_view value_name;
+};
+
+constexpr Flag kFlags[] = {
+    {"--listen", "SERVICE_LISTEN", "HOST:PORT"},
+    {"--database", "SERVICE_DATABASE_URL", "URL"},
+};
+
+struct VariableDoc {
+  std::string_view name;
+  std::string_view meaning;
+  std::string_view default_value;
+};
+
+constexpr VariableDoc kVariableDocs[] = {
+    {"SERVICE_LISTEN", "address and port to listen on (HOST:PORT, [IPv6]:PORT; port 0 picks a free one)",
+     "127.0.0.1:8080"},
+    {"SERVICE_DATABASE_URL",
+     "sqlite:PATH (file and folder created), sqlite::memory:, or postgresql://... / postgres://...",
+     "sqlite:data/service.db"},
+    {"SERVICE_ENV", "production or development (development: forgot-password also returns the token)",
+     "development"},
+    {"SERVICE_JWT_SECRET", "signing secret for console tokens, at least 32 characters",
+     "generated once and kept in the database"},
+    {"SERVICE_SUPERADMIN_EMAILS", "comma-separated email allowlist for /v1/admin/*", "empty"},
+    {"SERVICE_MAIL_URL",
+     "smtp://user:pass@host:port, smtps://user:pass@host:port, or file:DIR (one .eml file per message)",
+     "unset: no mail provider"},
+    {"SERVICE_REQUIRE_EMAIL_VERIFICATION", "1 or 0: login refuses unverified accounts",
+     "1 when a mail provider is set, else 0"},
+    {"SERVICE_PUBLIC_URL", "base http(s) URL used in links (console, invitations, webhooks)",
+     "http:// + the listen address"},
+    {"SERVICE_TRUST_PROXY", "1: the client address is the first X-Forwarded-For entry", "0"},
+    {"SERVICE_RATE_LIMITS",
+     "general=N,ingest=N,auth=N (any subset; requests per 60 s per client address), or off",
+     "general=200,ingest=100,auth=10"},
+    {"SERVICE_PLAN_LIMITS",
+     "plan limit overrides PLAN:LIMIT=N[,LIMIT=N] with plans separated by ';' (plans free, pro, team, "
+     "enterprise; limits projects, members, bugs_per_month, integrations, agent_tokens)",
+     "built-in plan limits"},
+    {"SERVICE_CORS_ORIGINS", "* or a comma-separated list of origins (scheme://host[:port])",
+     "unset: same-origin only"},
+    {"SERVICE_AI_URL", "OpenAI-compatible chat-completions endpoint (http(s) URL)",
+     "unset: AI routes answer 503"},
+    {"SERVICE_AI_KEY", "API key for SERVICE_AI_URL", "unset"},
+    {"SERVICE_AI_MODEL", "model name sent to SERVICE_AI_URL", "unset"},
+    {"SERVICE_ALLOW_PRIVATE_DESTINATIONS", "1: outbound webhooks may target loopback and private addresses",
+     "0"},
+    {"SERVICE_EVIDENCE_DIR", "folder for evidence files", "unset: evidence unconfigured"},
+};
+
+void PrintHelp() {
+  std::string text =
+      "Usage:\n"
+      "  service-server [--listen HOST:PORT] [--database URL]\n"
+      "  service-server migrate [--database URL]\n"
+      "  service-server --help | --version\n"
+      "\n"
+      "Runs the issue capture and triage API. On start it applies pending database\n"
+      "migrations, prints \"listening on http://HOST:PORT\" and logs one JSON line per\n"
+      "request to standard error. SIGTERM or SIGINT: stop accepting, finish in-flight\n"
+      "requests (at most 10 s), flush queued work, exit 0.\n"
+      "`migrate` applies pending migrations and exits.\n"
+      "\n"
+      "Flags (a flag wins over its variable; --flag VALUE or --flag=VALUE):\n"
+      "  --listen HOST:PORT   same as SERVICE_LISTEN (default 127.0.0.1:8080)\n"
+      "  --database URL       same as SERVICE_DATABASE_URL (default sqlite:data/service.db)\n"
+      "  --help, -h           print this help and exit\n"
+      "  --version            print the version and exit\n"
+      "\n"
+      "Environment variables (an empty value counts as unset):\n";
+  for (std::string_view name : service::ConfigVariableNames()) {
+    const VariableDoc* doc = nullptr;
+    for (const VariableDoc& d : kVariableDocs) {
+      if (d.name == name) doc = &d;
+    }
+    text += "  ";
+    text += name;
+    text += "\n      ";
+    text += doc ? doc->meaning : std::string_view("see the README");
+    if (doc) {
+      text += "\n      default: ";
+      text += doc->default_value;
+    }
+    text += "\n";
+  }
+  text +=
+      "\n"
+      "Exit status: 0 success, 1 runtime failure, 2 bad usage or configuration.\n";
+  std::fputs(text.c_str(), stdout);
+  std::fflush(stdout);
+}
+
+[[noreturn]] void UsageError(const std::string& message) {
+  std::fprintf(stderr, "service-server: %s (see service-server --help)\n", message.c_str());
+  std::exit(kExitUsage);
+}
+
+[[noreturn]] void Fail(service::shell::JsonLog& log, const std::string& message) {
+  log.Event("error", message);
+  std::fprintf(stderr, "service-server: %s\n", message.c_str());
+  std::exit(kExitFailure);
+}
+
+enum class Command { kServe, kMigrate, kHelp, kVersion };
+
+struct Invocation {
+  Command command = Command::kServe;
+  std::vector<std::pair<const Flag*, std::string>> flags;  // in command-line order
+};
+
+Invocation ParseArguments(int argc, char** argv) {
+  Invocation inv;
+  bool saw_command = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      inv.command = Command::kHelp;
+      return inv;
+    }
+    if (arg == "--version") {
+      inv.command = Command::kVersion;
+      return inv;
+    }
+    if (arg.substr(0, 2) == "--") {
+      const size_t eq = arg.find('=');
+      const std::string_view name = arg.substr(0, eq);
+      const Flag* flag = nullptr;
+      for (const Flag& f : kFlags) {
+        if (f.name == name) flag = &f;
+      }
+      if (!flag) UsageError("unknown flag '" + std::string(name) + "'");
+      std::string value;
+      if (eq != std::string_view::npos) {
+        value = std::string(arg.substr(eq + 1));
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        UsageError("flag " + std::string(name) + " needs a value " + std::string(flag->value_name));
+      }
+      inv.flags.emplace_back(flag, std::move(value));
+      continue;
+    }
+    if (arg == "migrate" && !saw_command) {
+      saw_command = true;
+      inv.command = Command::kMigrate;
+      continue;
+    }
+    if (!arg.empty() && arg[0] == '-') UsageError("unknown flag '" + std::string(arg) + "'");
+    UsageError("unexpected argument '" + std::string(arg) + "'");
+  }
+  return inv;
+}
+
+// Variables first, then flags: a flag wins over its variable.
+service::Options BuildOptions(const Invocation& inv) {
+  service::Options options;
+  for (std::string_view name : service::ConfigVariableNames()) {
+    const char* value = std::getenv(std::string(name).c_str());
+    if (value == nullptr || *value == '\0') continue;
+    const service::Status s = service::ApplySetting(options, name, value);
+    if (!s.ok()) UsageError(s.message());
+  }
+  for (const auto& [flag, value] : inv.flags) {
+    if (inv.command == Command::kMigrate && flag->name != "--database") {
+      UsageError("migrate accepts only --database");
+    }
+    if (value.empty())
+      UsageError("flag " + std::string(flag->name) + " needs a value " + std::string(flag->value_name));
+    const service::Status s = service::ApplySetting(options, flag->variable, value);
+    if (!s.ok()) {
+      std::string message = s.message();
+      // Messages name the variable; name the flag the user typed instead.
+      if (message.rfind(flag->variable, 0) == 0)
+        message = std::string(flag->name) + message.substr(flag->variable.size());
+      UsageError(message);
+    }
+  }
+  return options;
+}
+
+std::string BackendName(const std::string& database_url) {
+  return database_url.rfind("sqlite:", 0) == 0 ? "sqlite" : "postgresql";
+}
+
+std::string FormatHostPort(const std::string& host, int port) {
+  const bool ipv6 = host.find(':') != std::string::npos;
+  return (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+}
+
+int RunMigrate(const service::Options& options) {
+  service::shell::JsonLog log;
+  const service::Status s = service::Migrate(options.database_url);
+  if (!s.ok()) {
+    log.Event("error", "migration failed", ",\"error\":" + service::shell::JsonString(s.ToString()));
+    std::fprintf(stderr, "service-server: migration failed: %s\n", s.ToString().c_str());
+    return kExitFailure;
+  }
+  std::printf("migrations applied (%s)\n", BackendName(options.database_url).c_str());
+  std::fflush(stdout);
+  return 0;
+}
+
+// Waits for SIGINT/SIGTERM (blocked in every thread) or until `done`.
+// Returns the signal number, or 0 when `done` became true or `until` passed.
+int WaitForSignal(const sigset_t& signals, const std::atomic<bool>& done,
+                  std::optional<std::chrono::steady_clock::time_point> until) {
+  for (;;) {
+    if (done.load()) return 0;
+    if (until && std::chrono::steady_clock::now() >= *until) return 0;
+    timespec slice{0, 100'000'000};  // 100 ms: notices `done` quickly
+    const int sig = ::sigtimedwait(&signals, nullptr, &slice);
+    if (sig > 0) return sig;
+  }
+}
+
+int RunServer(service::Options options, const sigset_t& signals) {
+  using service::shell::JsonString;
+  service::shell::JsonLog log;
+
+  std::string host;
+  int port = 0;
+  if (const service::Status s = service::ParseListen(options.listen, &host, &port); !s.ok()) {
+    UsageError(s.message());
+  }
+
+  // Bind first so that, with port 0, the public URL default knows the real port.
+  service::shell::HttpServer server;
+  int bound_port = 0;
+  std::string bind_error;
+  if (!server.Bind(host, port, &bound_port, &bind_error)) Fail(log, bind_error);
+  const std::string address = FormatHostPort(host, bound_port);
+  options.listen = address;
+
+  auto opened = service::Service::Open(options);  // applies migrations
+  if (!opened.ok()) Fail(log, "cannot open the service: " + opened.status().ToString());
+  std::unique_ptr<service::Service> svc = std::move(opened).value();
+  if (const service::Status s = svc->StartWorkers(); !s.ok()) {
+    Fail(log, "cannot start background workers: " + s.ToString());
+  }
+  service::shell::MountService(server, *svc, log);
+
+  std::atomic<bool> listener_done{false};
+  std::atomic<bool> listener_ok{true};
+  std::thread listener([&] {
+    listener_ok = server.Serve();
+    listener_done = true;
+  });
+
+  log.Event("info", "started",
+            ",\"listen\":" + JsonString(address) +
+                ",\"database\":" + JsonString(BackendName(options.database_url)) + ",\"version\":" +
+                JsonString(service::Version()) + ",\"threads\":" + std::to_string(server.settings().threads));
+  std::printf("listening on http://%s\n", address.c_str());
+  std::fflush(stdout);
+
+  const int sig = WaitForSignal(signals, listener_done, std::nullopt);
+  if (sig == 0) {
+    // The listening socket failed on its own.
+    log.Event("error", "the listening socket failed; shutting down");
+  } else {
+    log.Event("info", "shutting down", ",\"signal\":" + JsonString(sig == SIGTERM ? "SIGTERM" : "SIGINT"));
+  }
+  server.Stop();
+  const auto deadline = std::chrono::steady_clock::now() + kDrainTimeout;
+  // A second signal cuts the wait short.
+  const int again = WaitForSignal(signals, listener_done, deadline);
+  const bool drained = listener_done.load();
+  if (!drained) {
+    log.Event("warn", again ? "second signal: not waiting for in-flight requests"
+                            : "in-flight requests did not finish within 10 s");
+  }
+  svc->Shutdown();  // flushes queued work to the database
+  if (!drained) {
+    // Worker threads still hold requests; they must not outlive the service.
+    log.Event("info", "stopped");
+    std::fflush(nullptr);
+    std::_Exit(sig == 0 ? kExitFailure : 0);
+  }
+  listener.join();
+  svc.reset();
+  log.Event("info", "stopped");
+  return sig == 0 ? kExitFailure : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Block the shutdown signals in every thread (threads inherit the mask);
+  // the main thread takes them with sigtimedwait, outside any handler.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  // A peer that disconnects mid-response must not kill the process.
+  ::signal(SIGPIPE, SIG_IGN);
+
+  const Invocation inv = ParseArguments(argc, argv);
+  switch (inv.command) {
+    case Command::kHelp:
+      PrintHelp();
+      return 0;
+    case Command::kVersion:
+      std::printf("service-server %s\n", service::Version());
+      return 0;
+    case Command::kMigrate:
+      return RunMigrate(BuildOptions(inv));
+    case Command::kServe:
+      break;
+  }
+  return RunServer(BuildOptions(inv), signals);
+}

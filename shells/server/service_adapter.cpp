@@ -1,0 +1,363 @@
+#include "service_adapter.h"
+
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace service::shell {
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+using HandlerResponse = httplib::Server::HandlerResponse;
+
+// What the log line of the request being served on this thread needs.
+struct RequestTrace {
+  bool active = false;
+  SteadyClock::time_point start;
+  std::string route;
+  // Set when the request's multipart Content-Type was hidden from httplib
+  // (see PreRoute); the API gets the original.
+  std::optional<std::string> original_content_type;
+
+  void Begin() {
+    active = true;
+    start = SteadyClock::now();
+    route.clear();
+    original_content_type.reset();
+  }
+};
+
+thread_local RequestTrace trace;
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+bool ContainsIgnoreCase(std::string_view haystack, std::string_view needle) {
+  if (needle.size() > haystack.size()) return false;
+  for (size_t i = 0; i + needle.size() <= haystack.size(); ++i) {
+    if (EqualsIgnoreCase(haystack.substr(i, needle.size()), needle)) return true;
+  }
+  return false;
+}
+
+// Ends the connection after this response (some request bytes stay unread).
+// Marking the request "Connection: close" makes cpp-httplib say so in the
+// response too; its Request is a mutable local of the connection loop.
+void CloseAfterResponse(const httplib::Request& req) {
+  if (ConnectionState* c = CurrentConnection()) c->close_after_response = true;
+  auto& mutable_req = const_cast<httplib::Request&>(req);
+  auto range = mutable_req.headers.equal_range("Connection");
+  mutable_req.headers.erase(range.first, range.second);
+  mutable_req.headers.emplace("Connection", "close");
+}
+
+struct BodyInfo {
+  bool chunked = false;
+  bool has_length = false;
+  bool invalid_length = false;
+  uint64_t length = 0;
+
+  bool has_body() const { return chunked || length > 0; }
+  bool too_large() const { return has_length && length > kMaxBodyBytes; }
+};
+
+BodyInfo ClassifyBody(const httplib::Request& req) {
+  BodyInfo info;
+  info.chunked = ContainsIgnoreCase(req.get_header_value("Transfer-Encoding"), "chunked");
+  if (req.has_header("Content-Length")) {
+    info.has_length = true;
+    const std::string value = req.get_header_value("Content-Length");
+    if (value.empty() || value.size() > 19) {
+      info.invalid_length = true;
+      return info;
+    }
+    for (char c : value) {
+      if (c < '0' || c > '9') {
+        info.invalid_length = true;
+        return info;
+      }
+      info.length = info.length * 10 + static_cast<uint64_t>(c - '0');
+    }
+  }
+  return info;
+}
+
+// Whether cpp-httplib reads a body for this request (its expect_content()).
+bool HttplibReadsBody(const httplib::Request& req, const BodyInfo& info) {
+  const std::string& m = req.method;
+  return m == "POST" || m == "PUT" || m == "PATCH" || (m == "DELETE" && info.has_length);
+}
+
+// Headers cpp-httplib adds to every request for its own handlers.
+bool IsInjectedHeader(std::string_view name) {
+  return name == "REMOTE_ADDR" || name == "REMOTE_PORT" || name == "LOCAL_ADDR" || name == "LOCAL_PORT";
+}
+
+const char* TransportErrorMessage(int status) {
+  switch (status) {
+    case 400:
+      return "Bad request";
+    case 404:
+      return "Not found";
+    case 405:
+      return "Method not allowed";
+    case 413:
+      return "Payload too large";
+    case 414:
+      return "URI too long";
+    case 416:
+      return "Range not satisfiable";
+    case 431:
+      return "Request header fields too large";
+    case 500:
+      return "Internal server error";
+    case 503:
+      return "Service unavailable";
+    default:
+      return status >= 500 ? "Server error" : "Bad request";
+  }
+}
+
+void SetJsonError(httplib::Response& res, int status, std::string_view message) {
+  res.status = status;
+  res.body = "{\"error\":" + JsonString(message) + "}";
+  res.set_header("Content-Type", "application/json");
+}
+
+class Adapter {
+ public:
+  Adapter(Service& service, JsonLog& log) : service_(service), log_(log) {}
+
+  HandlerResponse PreRoute(const httplib::Request& req, httplib::Response& res) {
+    trace.Begin();
+    // cpp-httplib's Request is a mutable local of its connection loop; the
+    // handlers only see it const. Range requests make no sense for an API:
+    // drop them so a JSON body is never cut into a 206.
+    auto& mutable_req = const_cast<httplib::Request&>(req);
+    mutable_req.ranges.clear();
+
+    const BodyInfo info = ClassifyBody(req);
+    if (info.invalid_length) {
+      SetJsonError(res, 400, "Invalid Content-Length");
+      CloseAfterResponse(req);
+      return HandlerResponse::Handled;
+    }
+    if (info.too_large()) {
+      Answer(req, std::string(), /*body_too_large=*/true, res);
+      CloseAfterResponse(req);
+      return HandlerResponse::Handled;
+    }
+    if (!info.has_body()) {
+      Answer(req, std::string(), false, res);
+      return HandlerResponse::Handled;
+    }
+    if (!HttplibReadsBody(req, info)) {
+      // A body on GET, HEAD, OPTIONS...: ignored, and the connection closes
+      // so that its bytes are never read as the next request.
+      Answer(req, std::string(), false, res);
+      CloseAfterResponse(req);
+      return HandlerResponse::Handled;
+    }
+    if (req.is_multipart_form_data()) {
+      // cpp-httplib parses multipart bodies itself and hands a raw content
+      // reader nothing; hide the type from it and give the API the raw bytes.
+      trace.original_content_type = req.get_header_value("Content-Type");
+      auto range = mutable_req.headers.equal_range("Content-Type");
+      mutable_req.headers.erase(range.first, range.second);
+      mutable_req.headers.emplace("Content-Type", "application/octet-stream");
+    }
+    return HandlerResponse::Unhandled;  // -> ReadBodyAndAnswer
+  }
+
+  int Expect100(const httplib::Request& req, httplib::Response& res) {
+    const BodyInfo info = ClassifyBody(req);
+    if (!info.too_large()) return 100;
+    // Refuse before the client sends the body at all.
+    trace.Begin();
+    Answer(req, std::string(), /*body_too_large=*/true, res);
+    CloseAfterResponse(req);
+    // This early answer bypasses cpp-httplib's content writer, which would
+    // otherwise add the length.
+    res.set_header("Content-Length", std::to_string(res.body.size()));
+    return res.status;
+  }
+
+  void ReadBodyAndAnswer(const httplib::Request& req, httplib::Response& res,
+                         const httplib::ContentReader& reader) {
+    const BodyInfo info = ClassifyBody(req);
+    std::string body;
+    if (info.has_length) body.reserve(static_cast<size_t>(info.length));
+    bool too_large = false;
+    const bool ok = reader([&](const char* data, size_t n) {
+      if (body.size() + n > kMaxBodyBytes) {
+        too_large = true;
+        return false;
+      }
+      body.append(data, n);
+      return true;
+    });
+    if (too_large || res.status == 413) {
+      res.status = -1;
+      Answer(req, std::string(), /*body_too_large=*/true, res);
+      CloseAfterResponse(req);
+      return;
+    }
+    if (!ok) {
+      SetJsonError(res, 400, "Invalid request body");
+      CloseAfterResponse(req);
+      return;
+    }
+    Answer(req, std::move(body), false, res);
+  }
+
+  HandlerResponse OnError(const httplib::Request& req, httplib::Response& res) {
+    // Called for every status >= 400, the API's too. Only fill in what
+    // cpp-httplib produced itself (malformed requests, limits): the API
+    // always sets X-Request-Id.
+    if (res.has_header("X-Request-Id") || !res.body.empty() || res.content_provider_) {
+      return HandlerResponse::Unhandled;
+    }
+    SetJsonError(res, res.status, TransportErrorMessage(res.status));
+    // After a malformed request the position in the byte stream is unknown.
+    CloseAfterResponse(req);
+    return HandlerResponse::Handled;
+  }
+
+  void OnException(httplib::Response& res, std::exception_ptr ep) {
+    std::string what = "unknown exception";
+    try {
+      if (ep) std::rethrow_exception(ep);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    log_.Event("error", "unhandled exception in the HTTP shell", ",\"error\":" + JsonString(what));
+    res.headers.clear();
+    SetJsonError(res, 500, "Internal server error");
+  }
+
+  void OnLogged(const httplib::Request& req, const httplib::Response& res) {
+    double ms = 0;
+    if (trace.active) {
+      ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - trace.start).count();
+    }
+    log_.Request(res.get_header_value("X-Request-Id"), req.method, trace.route, res.status, ms);
+    trace.active = false;
+    trace.route.clear();
+  }
+
+ private:
+  api::Request Convert(const httplib::Request& req, std::string body, bool body_too_large) const {
+    api::Request in;
+    in.method = req.method;
+    in.path = req.path;
+    const size_t q = req.target.find('?');
+    if (q != std::string::npos) in.query = req.target.substr(q + 1);
+    for (const auto& [name, value] : req.headers) {
+      if (IsInjectedHeader(name)) continue;
+      if (trace.original_content_type && EqualsIgnoreCase(name, "Content-Type")) {
+        in.headers.Add(name, *trace.original_content_type);
+        continue;
+      }
+      in.headers.Add(name, value);
+    }
+    in.body = std::move(body);
+    in.remote_addr = req.remote_addr;
+    in.body_too_large = body_too_large;
+    return in;
+  }
+
+  void Answer(const httplib::Request& req, std::string body, bool body_too_large, httplib::Response& res) {
+    api::Response out = service_.Handle(Convert(req, std::move(body), body_too_large));
+    trace.route = out.route;
+    res.status = out.status;
+    std::string content_type;
+    for (const auto& [name, value] : out.headers.items()) {
+      if (EqualsIgnoreCase(name, "Content-Type")) {
+        content_type = value;
+      } else if (EqualsIgnoreCase(name, "Content-Length") || EqualsIgnoreCase(name, "Transfer-Encoding") ||
+                 EqualsIgnoreCase(name, "Connection") || EqualsIgnoreCase(name, "Keep-Alive")) {
+        // framing belongs to the transport
+      } else {
+        res.set_header(name, value);  // drops values with CR/LF
+      }
+    }
+    if (out.stream) {
+      Stream(std::move(out.stream), content_type.empty() ? "text/event-stream" : content_type, res);
+      return;
+    }
+    res.body = std::move(out.body);
+    if (!content_type.empty()) res.set_header("Content-Type", content_type);
+  }
+
+  void Stream(api::StreamProducer producer, const std::string& content_type, httplib::Response& res) {
+    auto shared = std::make_shared<api::StreamProducer>(std::move(producer));
+    JsonLog* log = &log_;
+    res.set_chunked_content_provider(content_type, [shared, log](size_t, httplib::DataSink& sink) {
+      bool alive = true;
+      try {
+        (*shared)([&](std::string_view chunk) {
+          if (!alive) return false;
+          // An empty chunk would end the chunked body: treat it as a probe.
+          alive = chunk.empty() ? sink.is_writable() : sink.write(chunk.data(), chunk.size());
+          return alive;
+        });
+      } catch (const std::exception& e) {
+        log->Event("error", "event stream failed", ",\"error\":" + JsonString(e.what()));
+        alive = false;
+      } catch (...) {
+        log->Event("error", "event stream failed");
+        alive = false;
+      }
+      if (alive) sink.done();
+      return alive;
+    });
+  }
+
+  Service& service_;
+  JsonLog& log_;
+};
+
+}  // namespace
+
+void MountService(HttpServer& server, Service& service, JsonLog& log) {
+  // Owned by the handlers, which live as long as the server.
+  auto adapter = std::make_shared<Adapter>(service, log);
+  server.set_payload_max_length(kMaxBodyBytes);
+  server.set_pre_routing_handler(
+      [adapter](const httplib::Request& req, httplib::Response& res) { return adapter->PreRoute(req, res); });
+  server.set_expect_100_continue_handler([adapter](const httplib::Request& req, httplib::Response& res) {
+    return adapter->Expect100(req, res);
+  });
+  // Requests with a body arrive here (cpp-httplib matches handlers with
+  // std::regex; bodiless requests never get this far).
+  const auto with_body = [adapter](const httplib::Request& req, httplib::Response& res,
+                                   const httplib::ContentReader& reader) {
+    adapter->ReadBodyAndAnswer(req, res, reader);
+  };
+  server.Post(".*", with_body);
+  server.Put(".*", with_body);
+  server.Patch(".*", with_body);
+  server.Delete(".*", with_body);
+  server.set_error_handler(httplib::Server::HandlerWithResponse(
+      [adapter](const httplib::Request& req, httplib::Response& res) { return adapter->OnError(req, res); }));
+  server.set_exception_handler([adapter](const httplib::Request&, httplib::Response& res,
+                                         std::exception_ptr ep) { adapter->OnException(res, ep); });
+  server.set_logger(
+      [adapter](const httplib::Request& req, const httplib::Response& res) { adapter->OnLogged(req, res); });
+}
+
+}  // namespace service::shell

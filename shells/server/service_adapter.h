@@ -1,0 +1,29 @@
+// The bridge between cpp-httplib and the library: every request becomes an
+// api::Request for Service::Handle and its api::Response is written back.
+// No routes and no rules live here, only type conversion, the body size cap
+// the transport must enforce before reading, and the request log.
+//
+// Body limit: a declared Content-Length above kMaxBodyBytes is answered 413
+// (by the API, with body_too_large set) before the body is read, also for
+// `Expect: 100-continue`; the connection then closes after draining what the
+// peer still sends. Chunked bodies are read up to the same limit.
+//
+// Thread-safety: the mounted handlers run on the server's worker threads;
+// `service` and `log` must outlive the server.
+#pragma once
+
+#include <cstddef>
+
+#include "http_transport.h"
+#include "json_log.h"
+#include "service/service.h"
+
+namespace service::shell {
+
+// Mirrors api::kMaxBodyBytes (libservice/src/api/pipeline.h), the API's
+// request body limit; the shell refuses to read more.
+constexpr size_t kMaxBodyBytes = 10 * 1024 * 1024;
+
+void MountService(HttpServer& server, Service& service, JsonLog& log);
+
+}  // namespace service::shell

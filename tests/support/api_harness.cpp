@@ -1,0 +1,49 @@
+#include "support/api_harness.h"
+
+#include <doctest/doctest.h>
+
+#include "support/test_db.h"
+
+namespace service::testing {
+
+TestService::TestService(const std::function<void(Options&)>& tweak)
+    : url_(FreshDatabaseUrl()), clock_(std::make_shared<ManualClock>(kTestEpochMs)) {
+  Options options;
+  options.database_url = url_;
+  options.clock = clock_;
+  options.rate_limits.enabled = false;
+  options.db_pool_size = 2;
+  if (tweak) tweak(options);
+  auto svc = Service::Open(std::move(options));
+  REQUIRE_MESSAGE(svc.ok(), svc.status().ToString());
+  service_ = std::move(svc).value();
+}
+
+TestService::~TestService() {
+  if (service_) service_->Shutdown();
+}
+
+TestResponse TestService::Request(const std::string& method, const std::string& path_and_query, const std::string& body,
+                                  const HeaderList& headers, const std::string& remote_addr) {
+  api::Request req;
+  req.method = method;
+  const size_t q = path_and_query.find('?');
+  req.path = path_and_query.substr(0, q);
+  if (q != std::string::npos) req.query = path_and_query.substr(q + 1);
+  req.body = body;
+  req.remote_addr = remote_addr;
+  if (!body.empty()) req.headers.Add("Content-Type", "application/json");
+  for (const auto& [k, v] : headers) req.headers.Add(k, v);
+  api::Response res = service_->Handle(req);
+  TestResponse out;
+  out.status = res.status;
+  out.headers = res.headers;
+  out.body = res.body;
+  out.route = res.route;
+  boost::system::error_code ec;
+  out.json = boost::json::parse(res.body, ec);
+  if (ec) out.json = nullptr;
+  return out;
+}
+
+}  // namespace service::testing

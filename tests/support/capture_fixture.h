@@ -1,0 +1,77 @@
+// Capture fixtures for the API and store tests: organizations, members,
+// projects and capture keys made quickly (organizations and members straight
+// through SQL, with an access token minted by the service's own signer, so
+// the real bearer authenticator accepts them), report bodies, and a
+// recorder of the events the service publishes on its bus.
+#pragma once
+
+#include <boost/json.hpp>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "ports/event_bus.h"
+#include "support/api_harness.h"
+
+namespace service::testing {
+
+struct Member {
+  std::string user_id;
+  std::string email;
+  std::string org_id;
+  std::string role;
+  std::string token;  // access token (1 hour from the test clock's now)
+  HeaderList headers() const;
+};
+
+// A new organization on `plan` with one member of `role`.
+Member NewOrgWithMember(TestService& t, const std::string& role = "admin", const std::string& plan = "free");
+// Another member of `org_id`.
+Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role);
+
+// POST /v1/projects; REQUIREs 201; returns the project id.
+std::string CreateProjectVia(TestService& t, const Member& m, const std::string& name);
+// POST /v1/projects/:id/keys; REQUIREs 201; returns the full key.
+std::string CreateKeyVia(TestService& t, const Member& m, const std::string& project_id,
+                         const std::string& env = "live");
+
+// A project with a live key in a new organization.
+struct CaptureSetup {
+  Member admin;
+  std::string project_id;
+  std::string key;
+};
+CaptureSetup NewCaptureSetup(TestService& t, const std::string& plan = "free");
+
+HeaderList KeyHeader(const std::string& key);
+
+// A small valid report: {title, url, events[1 error event]} (+ `extra` members).
+boost::json::object Report(const std::string& title, const std::string& message = "x is undefined",
+                           const boost::json::object& extra = {});
+
+// POST /v1/ingest with the key.
+TestResponse Ingest(TestService& t, const std::string& key, const boost::json::value& body,
+                    const std::string& remote_addr = "203.0.113.7");
+
+// One SQL query on the service's database (reads), first column of the first row as text, or "".
+std::string QueryText(TestService& t, const std::string& sql, const std::vector<std::string>& params = {});
+int64_t QueryInt(TestService& t, const std::string& sql, const std::vector<std::string>& params = {});
+// Runs a write statement.
+void ExecSql(TestService& t, const std::string& sql, const std::vector<std::string>& params = {});
+
+// Records every event published on the service's bus while alive.
+class EventRecorder {
+ public:
+  explicit EventRecorder(TestService& t);
+  ~EventRecorder();
+  std::vector<ports::Event> events();
+  std::vector<ports::Event> OfType(const std::string& type);
+
+ private:
+  TestService& t_;
+  uint64_t handle_;
+  std::mutex mu_;
+  std::vector<ports::Event> events_;
+};
+
+}  // namespace service::testing

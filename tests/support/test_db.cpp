@@ -1,0 +1,102 @@
+// Fresh databases for tests: a new SQLite file in a per-process folder, or a
+// new schema in the PostgreSQL named by SERVICE_TEST_POSTGRES_URL.
+#include "support/test_db.h"
+
+#include <doctest/doctest.h>
+#include <libpq-fe.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <random>
+#include <string>
+
+namespace service::testing {
+namespace {
+
+std::string RandomSuffix() {
+  static std::mutex mu;
+  static std::mt19937_64 rng{std::random_device{}()};
+  static const char* kAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  std::lock_guard lock(mu);
+  std::string s;
+  for (int i = 0; i < 12; ++i) s.push_back(kAlphabet[rng() % 36]);
+  return s;
+}
+
+// One folder per test process, removed when the process exits.
+class TempDir {
+ public:
+  TempDir() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::filesystem::path base = (tmp != nullptr && *tmp != '\0') ? tmp : "/tmp";
+    path_ = base / ("service-test-" + std::to_string(::getpid()) + "-" + RandomSuffix());
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string FreshSqliteUrl() {
+  static TempDir dir;
+  static std::atomic<int> counter{0};
+  return "sqlite:" + (dir.path() / ("db-" + std::to_string(++counter) + ".sqlite")).string();
+}
+
+std::string FreshPostgresUrl() {
+  const char* env = std::getenv("SERVICE_TEST_POSTGRES_URL");
+  if (env == nullptr || *env == '\0') {
+    FAIL(
+        "SERVICE_TEST_BACKEND=postgres needs SERVICE_TEST_POSTGRES_URL (start one with "
+        "`scripts/pg-cluster.sh start /tmp/pg` and export the URL it prints)");
+  }
+  const std::string base = env;
+  const std::string schema = "t_" + RandomSuffix();
+
+  PGconn* conn = PQconnectdb(base.c_str());
+  if (PQstatus(conn) != CONNECTION_OK) {
+    std::string err = PQerrorMessage(conn);
+    PQfinish(conn);
+    FAIL("cannot connect to SERVICE_TEST_POSTGRES_URL: " << err);
+  }
+  PQsetNoticeProcessor(
+      conn, [](void*, const char*) {}, nullptr);
+  PGresult* res = PQexec(conn, ("CREATE SCHEMA " + schema).c_str());
+  const bool ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+  std::string err = ok ? "" : PQresultErrorMessage(res);
+  PQclear(res);
+  PQfinish(conn);
+  if (!ok) FAIL("cannot create test schema " << schema << ": " << err);
+
+  // A libpq URI: options=-csearch_path=<schema>, percent-encoded.
+  const std::string option = "options=-csearch_path%3D" + schema;
+  return base + (base.find('?') == std::string::npos ? "?" : "&") + option;
+}
+
+}  // namespace
+
+std::string TestBackend() {
+  const char* env = std::getenv("SERVICE_TEST_BACKEND");
+  if (env == nullptr || *env == '\0') return "sqlite";
+  std::string b = env;
+  if (b == "postgresql" || b == "pg") return "postgres";
+  return b;
+}
+
+std::string FreshDatabaseUrl() {
+  const std::string backend = TestBackend();
+  if (backend == "sqlite") return FreshSqliteUrl();
+  if (backend == "postgres") return FreshPostgresUrl();
+  FAIL("unknown SERVICE_TEST_BACKEND \"" << backend << "\" (expected sqlite or postgres)");
+  return {};
+}
+
+}  // namespace service::testing
