@@ -9,7 +9,8 @@ namespace {
 class RealClock final : public Clock {
  public:
   int64_t NowMillis() override {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
         .count();
   }
 };
@@ -24,7 +25,9 @@ struct ManualClock::State {
   std::atomic<int64_t> now;
 };
 
-ManualClock::ManualClock(int64_t start_millis) : state_(std::make_shared<State>()) { state_->now = start_millis; }
+ManualClock::ManualClock(int64_t start_millis) : state_(std::make_shared<State>()) {
+  state_->now = start_millis;
+}
 int64_t ManualClock::NowMillis() { return state_->now.load(); }
 void ManualClock::Advance(int64_t millis) { state_->now += millis; }
 void ManualClock::Set(int64_t millis) { state_->now = millis; }

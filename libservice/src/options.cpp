@@ -4,6 +4,8 @@
 // form, so that an operator can fix the value from the message alone.
 #include "service/options.h"
 
+#include "adapters/mail/mail_url.h"
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -332,36 +334,9 @@ Status ValidateDatabaseUrl(std::string_view text) {
 }
 
 Status ValidateMailUrl(std::string_view text) {
-  const std::string form =
-      "expected smtp://user:pass@host:port, smtps://user:pass@host:port or file:DIR, got ";
-  if (util::StartsWith(text, "file:")) {
-    if (util::Trim(text.substr(5)).empty()) return InvalidArgument(form + Quote(text));
-    return Status::Ok();
-  }
-  std::string_view rest;
-  if (util::StartsWith(text, "smtps://")) {
-    rest = text.substr(8);
-  } else if (util::StartsWith(text, "smtp://")) {
-    rest = text.substr(7);
-  } else {
-    // Do not echo the value: it may hold a password.
-    return InvalidArgument(form + "an unknown scheme");
-  }
-  if (HasSpaceOrControl(rest)) return InvalidArgument(form + "a value with spaces");
-  // user:pass@ is optional (relays without authentication); the password may contain '@'.
-  const size_t at = rest.rfind('@');
-  std::string_view authority = at == std::string_view::npos ? rest : rest.substr(at + 1);
-  if (at != std::string_view::npos && rest.substr(0, at).empty()) {
-    return InvalidArgument(form + "an empty user");
-  }
-  while (!authority.empty() && authority.back() == '/') authority.remove_suffix(1);
-  std::string_view host, port;
-  bool ipv6 = false;
-  if (authority.empty() || authority.find('/') != std::string_view::npos ||
-      !SplitHostPort(authority, &host, &port, &ipv6)) {
-    return InvalidArgument(form + "no valid host[:port]");
-  }
-  return Status::Ok();
+  // One parser for validation and delivery, so what starts is what sends.
+  // Its messages name the variable and never repeat the URL (passwords).
+  return adapters::mail::ParseMailUrl(text).status();
 }
 
 Status ApplySetting(Options& options, std::string_view variable, std::string_view value) {
@@ -422,7 +397,7 @@ Status ApplySetting(Options& options, std::string_view variable, std::string_vie
     return Status::Ok();
   }
   if (var == "SERVICE_MAIL_URL") {
-    if (!trimmed.empty()) SV_RETURN_IF_ERROR(Prefixed(var, ValidateMailUrl(trimmed)));
+    if (!trimmed.empty()) SV_RETURN_IF_ERROR(ValidateMailUrl(trimmed));
     options.mail_url = trimmed;
     return Status::Ok();
   }

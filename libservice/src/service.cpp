@@ -6,6 +6,7 @@
 #include "api/pipeline.h"
 #include "app/capture/runtime.h"
 #include "app/core.h"
+#include "app/demo/demo.h"
 #include "app/mail/mail.h"
 #include "store/migrations.h"
 #include "util/crypto.h"
@@ -54,7 +55,8 @@ Result<std::unique_ptr<Service>> Service::Open(Options options) {
     ports::OutboundHttpOptions http_options;
     http_options.allow_private_destinations = core.options.allow_private_destinations;
     core.http = ports::NewCurlOutboundHttp(http_options);
-    if (!core.options.ai.url.empty()) core.ai = ports::NewOpenAiCompatibleProvider(core.options.ai, *core.http);
+    if (!core.options.ai.url.empty())
+      core.ai = ports::NewOpenAiCompatibleProvider(core.options.ai, *core.http);
   }
   SV_RETURN_IF_ERROR(app::RegisterMailWorker(core));
   SV_RETURN_IF_ERROR(app::capture::Install(core));
@@ -89,6 +91,11 @@ void Service::Shutdown() {
   impl_->shut_down = true;
   impl_->core.workers.Stop();  // runs every task once more: flushes queued work
   if (impl_->core.db) impl_->core.db->Close();
+}
+
+Result<DemoCredentials> Service::SeedDemo() {
+  SV_ASSIGN_OR_RETURN(app::DemoResult r, app::SeedDemo(impl_->core));
+  return DemoCredentials{r.created, r.email, r.password, r.org_name, r.api_key, r.reports, r.bugs};
 }
 
 const Options& Service::options() const { return impl_->core.options; }

@@ -4,19 +4,32 @@ namespace service {
 
 const char* CodeName(Code code) {
   switch (code) {
-    case Code::kOk: return "OK";
-    case Code::kInvalidArgument: return "INVALID_ARGUMENT";
-    case Code::kUnauthenticated: return "UNAUTHENTICATED";
-    case Code::kPaymentRequired: return "PAYMENT_REQUIRED";
-    case Code::kPermissionDenied: return "PERMISSION_DENIED";
-    case Code::kNotFound: return "NOT_FOUND";
-    case Code::kConflict: return "CONFLICT";
-    case Code::kGone: return "GONE";
-    case Code::kPayloadTooLarge: return "PAYLOAD_TOO_LARGE";
-    case Code::kResourceExhausted: return "RESOURCE_EXHAUSTED";
-    case Code::kInternal: return "INTERNAL";
-    case Code::kBadGateway: return "BAD_GATEWAY";
-    case Code::kUnavailable: return "UNAVAILABLE";
+    case Code::kOk:
+      return "OK";
+    case Code::kInvalidArgument:
+      return "INVALID_ARGUMENT";
+    case Code::kUnauthenticated:
+      return "UNAUTHENTICATED";
+    case Code::kPaymentRequired:
+      return "PAYMENT_REQUIRED";
+    case Code::kPermissionDenied:
+      return "PERMISSION_DENIED";
+    case Code::kNotFound:
+      return "NOT_FOUND";
+    case Code::kConflict:
+      return "CONFLICT";
+    case Code::kGone:
+      return "GONE";
+    case Code::kPayloadTooLarge:
+      return "PAYLOAD_TOO_LARGE";
+    case Code::kResourceExhausted:
+      return "RESOURCE_EXHAUSTED";
+    case Code::kInternal:
+      return "INTERNAL";
+    case Code::kBadGateway:
+      return "BAD_GATEWAY";
+    case Code::kUnavailable:
+      return "UNAVAILABLE";
   }
   return "UNKNOWN";
 }

@@ -77,28 +77,66 @@ class ConnectionStream final : public httplib::Stream {
 
   ssize_t read(char* ptr, size_t size) override {
     if (size == 0) return 0;
-    if (has_buffered()) {
-      const size_t n = std::min(size, end_ - begin_);
-      std::memcpy(ptr, buffer_.data() + begin_, n);
-      begin_ += n;
-      return static_cast<ssize_t>(n);
+    if (!has_buffered()) {
+      const ssize_t n = Fill(read_timeout_ms_);
+      if (n <= 0) return n;
     }
-    if (!is_readable()) return -1;
-    if (size >= kBufferSize) return Recv(ptr, size);
-    const ssize_t n = Recv(buffer_.data(), kBufferSize);
-    if (n <= 0) return n;
-    begin_ = 0;
-    end_ = static_cast<size_t>(n);
-    return read(ptr, size);
+    const size_t n = std::min(size, end_ - begin_);
+    std::memcpy(ptr, buffer_.data() + begin_, n);
+    begin_ += n;
+    return static_cast<ssize_t>(n);
+  }
+
+  // Reads what the socket holds into the (empty) buffer, waiting up to
+  // `timeout_ms` for it. Tries first without waiting: on a busy keep-alive
+  // connection the bytes are usually there, and that saves a poll() call.
+  // Returns the bytes read, 0 at end of stream, -1 on error or timeout.
+  ssize_t Fill(int timeout_ms) {
+    begin_ = end_ = 0;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      const ssize_t n = ::recv(fd_, buffer_.data(), buffer_.size(), MSG_DONTWAIT);
+      if (n >= 0) {
+        end_ = static_cast<size_t>(n);
+        return n;
+      }
+      if (errno == EINTR) {
+        --attempt;
+        continue;
+      }
+      if (errno != EAGAIN && errno != EWOULDBLOCK) return -1;
+      if (attempt == 0 && PollOne(fd_, POLLIN, timeout_ms) <= 0) return -1;
+    }
+    return -1;
+  }
+
+  // Without waiting: 1 bytes buffered, 0 end of stream, -1 nothing yet, -2 error.
+  int TryFill() {
+    if (has_buffered()) return 1;
+    for (;;) {
+      const ssize_t n = ::recv(fd_, buffer_.data(), buffer_.size(), MSG_DONTWAIT);
+      if (n > 0) {
+        begin_ = 0;
+        end_ = static_cast<size_t>(n);
+        return 1;
+      }
+      if (n == 0) return 0;
+      if (errno == EINTR) continue;
+      return (errno == EAGAIN || errno == EWOULDBLOCK) ? -1 : -2;
+    }
   }
 
   ssize_t write(const char* ptr, size_t size) override {
-    if (!is_writable()) return -1;
-    for (;;) {
-      const ssize_t n = ::send(fd_, ptr, size, MSG_NOSIGNAL);
-      if (n < 0 && errno == EINTR) continue;
-      return n;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      const ssize_t n = ::send(fd_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (n >= 0) return n;
+      if (errno == EINTR) {
+        --attempt;
+        continue;
+      }
+      if (errno != EAGAIN && errno != EWOULDBLOCK) return -1;
+      if (attempt == 0 && PollOne(fd_, POLLOUT, write_timeout_ms_) <= 0) return -1;
     }
+    return -1;
   }
 
   void get_remote_ip_and_port(std::string& ip, int& port) const override {
@@ -113,14 +151,6 @@ class ConnectionStream final : public httplib::Stream {
 
  private:
   static constexpr size_t kBufferSize = 16 * 1024;
-
-  ssize_t Recv(char* ptr, size_t size) {
-    for (;;) {
-      const ssize_t n = ::recv(fd_, ptr, size, 0);
-      if (n < 0 && errno == EINTR) continue;
-      return n;
-    }
-  }
 
   int fd_;
   int read_timeout_ms_;
@@ -220,7 +250,7 @@ void LingeringClose(ConnectionStream& strm, int fd, int budget_ms) {
 
 size_t DefaultThreadCount() {
   const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  return std::max<size_t>(64, 16 * cores);
+  return std::max<size_t>(256, 64 * cores);
 }
 
 ConnectionState* CurrentConnection() { return tls_connection; }
@@ -286,7 +316,8 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
 
   // Waits for the next request; false when the connection should end.
   auto wait_for_request = [&]() {
-    if (strm.has_buffered() || PollOne(sock, POLLIN, 0) > 0) return true;
+    const int ready = strm.TryFill();
+    if (ready != -1) return ready == 1;
     const auto deadline = SteadyClock::now() + std::chrono::seconds(settings_.keep_alive_timeout_sec);
     while (svr_sock_ != INVALID_SOCKET) {
       const auto left =

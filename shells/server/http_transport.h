@@ -52,9 +52,11 @@ struct TransportSettings {
   int lingering_close_ms = 5000;
 };
 
-// max(64, 16 x hardware threads): connections beyond this wait in a queue
-// until a thread is free, so it bounds concurrent keep-alive clients and
-// event streams, not requests per second.
+// max(256, 64 x hardware threads). Every open connection holds a thread
+// (an idle keep-alive connection for up to keep_alive_timeout_sec, an event
+// stream for its lifetime); connections beyond this wait in a queue until a
+// thread is free. So it bounds concurrent clients and streams, not requests
+// per second. Idle threads cost their touched stack pages only.
 size_t DefaultThreadCount();
 
 // State of the connection served by the calling thread.
@@ -81,6 +83,8 @@ class HttpServer : public httplib::Server {
   bool Serve();
   // Stops accepting; in-flight requests finish, idle connections close.
   void Stop();
+  // True once Stop() was called; long responses (event streams) should end.
+  bool stopping() const { return svr_sock_ == INVALID_SOCKET; }
 
   const TransportSettings& settings() const { return settings_; }
 

@@ -93,7 +93,7 @@ constexpr VariableDoc kVariableDocs[] = {
 void PrintHelp() {
   std::string text =
       "Usage:\n"
-      "  service-server [--listen HOST:PORT] [--database URL]\n"
+      "  service-server [--listen HOST:PORT] [--database URL] [--demo]\n"
       "  service-server migrate [--database URL]\n"
       "  service-server --help | --version\n"
       "\n"
@@ -106,6 +106,9 @@ void PrintHelp() {
       "Flags (a flag wins over its variable; --flag VALUE or --flag=VALUE):\n"
       "  --listen HOST:PORT   same as SERVICE_LISTEN (default 127.0.0.1:8080)\n"
       "  --database URL       same as SERVICE_DATABASE_URL (default sqlite:data/service.db)\n"
+      "  --demo               on an empty database, first create a demo organization with\n"
+      "                       a few hundred sample reports and print its login credentials\n"
+      "                       (to standard error)\n"
       "  --help, -h           print this help and exit\n"
       "  --version            print the version and exit\n"
       "\n"
@@ -140,7 +143,9 @@ void PrintHelp() {
 [[noreturn]] void Fail(service::shell::JsonLog& log, const std::string& message) {
   log.Event("error", message);
   std::fprintf(stderr, "service-server: %s\n", message.c_str());
-  std::exit(kExitFailure);
+  // Background threads may exist already: no static destructors under them.
+  std::fflush(nullptr);
+  std::_Exit(kExitFailure);
 }
 
 enum class Command { kServe, kMigrate, kHelp, kVersion };
@@ -148,6 +153,7 @@ enum class Command { kServe, kMigrate, kHelp, kVersion };
 struct Invocation {
   Command command = Command::kServe;
   std::vector<std::pair<const Flag*, std::string>> flags;  // in command-line order
+  bool demo = false;
 };
 
 Invocation ParseArguments(int argc, char** argv) {
@@ -162,6 +168,10 @@ Invocation ParseArguments(int argc, char** argv) {
     if (arg == "--version") {
       inv.command = Command::kVersion;
       return inv;
+    }
+    if (arg == "--demo") {
+      inv.demo = true;
+      continue;
     }
     if (arg.substr(0, 2) == "--") {
       const size_t eq = arg.find('=');
@@ -193,10 +203,17 @@ Invocation ParseArguments(int argc, char** argv) {
   return inv;
 }
 
-// Variables first, then flags: a flag wins over its variable.
+// Variables first, then flags: a flag wins over its variable (whose value
+// is then not even checked). `migrate` reads only the database URL.
 service::Options BuildOptions(const Invocation& inv) {
   service::Options options;
   for (std::string_view name : service::ConfigVariableNames()) {
+    if (inv.command == Command::kMigrate && name != "SERVICE_DATABASE_URL") continue;
+    bool overridden = false;
+    for (const auto& [flag, value] : inv.flags) {
+      if (flag->variable == name) overridden = true;
+    }
+    if (overridden) continue;
     const char* value = std::getenv(std::string(name).c_str());
     if (value == nullptr || *value == '\0') continue;
     const service::Status s = service::ApplySetting(options, name, value);
@@ -255,7 +272,7 @@ int WaitForSignal(const sigset_t& signals, const std::atomic<bool>& done,
   }
 }
 
-int RunServer(service::Options options, const sigset_t& signals) {
+int RunServer(service::Options options, const sigset_t& signals, bool demo) {
   using service::shell::JsonString;
   service::shell::JsonLog log;
 
@@ -276,6 +293,22 @@ int RunServer(service::Options options, const sigset_t& signals) {
   auto opened = service::Service::Open(options);  // applies migrations
   if (!opened.ok()) Fail(log, "cannot open the service: " + opened.status().ToString());
   std::unique_ptr<service::Service> svc = std::move(opened).value();
+  if (demo) {
+    auto demo = svc->SeedDemo();
+    if (!demo.ok()) Fail(log, "cannot create the demo organization: " + demo.status().ToString());
+    if (demo->created) {
+      // Credentials go to standard error: standard output carries only the listening line.
+      std::fprintf(stderr,
+                   "demo: created organization \"%s\" with %d reports in %d bugs\n"
+                   "demo: log in with email %s and password %s\n"
+                   "demo: capture key %s\n",
+                   demo->org_name.c_str(), demo->reports, demo->bugs, demo->email.c_str(),
+                   demo->password.c_str(), demo->api_key.c_str());
+    } else {
+      std::fprintf(stderr, "demo: the database is not empty; nothing created\n");
+    }
+    std::fflush(stderr);
+  }
   if (const service::Status s = svc->StartWorkers(); !s.ok()) {
     Fail(log, "cannot start background workers: " + s.ToString());
   }
@@ -350,5 +383,5 @@ int main(int argc, char** argv) {
     case Command::kServe:
       break;
   }
-  return RunServer(BuildOptions(inv), signals);
+  return RunServer(BuildOptions(inv), signals, inv.demo);
 }

@@ -139,7 +139,8 @@ void SetJsonError(httplib::Response& res, int status, std::string_view message) 
 
 class Adapter {
  public:
-  Adapter(Service& service, JsonLog& log) : service_(service), log_(log) {}
+  Adapter(HttpServer& server, Service& service, JsonLog& log)
+      : server_(server), service_(service), log_(log) {}
 
   HandlerResponse PreRoute(const httplib::Request& req, httplib::Response& res) {
     trace.Begin();
@@ -306,10 +307,13 @@ class Adapter {
   void Stream(api::StreamProducer producer, const std::string& content_type, httplib::Response& res) {
     auto shared = std::make_shared<api::StreamProducer>(std::move(producer));
     JsonLog* log = &log_;
-    res.set_chunked_content_provider(content_type, [shared, log](size_t, httplib::DataSink& sink) {
+    HttpServer* server = &server_;
+    res.set_chunked_content_provider(content_type, [shared, log, server](size_t, httplib::DataSink& sink) {
       bool alive = true;
       try {
         (*shared)([&](std::string_view chunk) {
+          // Shutting down: tell the producer the peer is gone so it ends.
+          if (server->stopping()) alive = false;
           if (!alive) return false;
           // An empty chunk would end the chunked body: treat it as a probe.
           alive = chunk.empty() ? sink.is_writable() : sink.write(chunk.data(), chunk.size());
@@ -327,6 +331,7 @@ class Adapter {
     });
   }
 
+  HttpServer& server_;
   Service& service_;
   JsonLog& log_;
 };
@@ -335,7 +340,7 @@ class Adapter {
 
 void MountService(HttpServer& server, Service& service, JsonLog& log) {
   // Owned by the handlers, which live as long as the server.
-  auto adapter = std::make_shared<Adapter>(service, log);
+  auto adapter = std::make_shared<Adapter>(server, service, log);
   server.set_payload_max_length(kMaxBodyBytes);
   server.set_pre_routing_handler(
       [adapter](const httplib::Request& req, httplib::Response& res) { return adapter->PreRoute(req, res); });

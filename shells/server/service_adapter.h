@@ -20,9 +20,8 @@
 
 namespace service::shell {
 
-// Mirrors api::kMaxBodyBytes (libservice/src/api/pipeline.h), the API's
-// request body limit; the shell refuses to read more.
-constexpr size_t kMaxBodyBytes = 10 * 1024 * 1024;
+// The API's request body limit; the shell refuses to read more.
+using api::kMaxBodyBytes;
 
 void MountService(HttpServer& server, Service& service, JsonLog& log);
 

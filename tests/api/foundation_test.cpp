@@ -126,7 +126,8 @@ TEST_CASE("X-Forwarded-For is the client address only with SERVICE_TRUST_PROXY")
       o.rate_limits.general = 1;
       o.trust_proxy = trust;
     });
-    CHECK(t.Request("GET", "/v1/x", "", {{"X-Forwarded-For", "203.0.113.5, 10.0.0.1"}}, "10.0.0.1").status == 404);
+    CHECK(t.Request("GET", "/v1/x", "", {{"X-Forwarded-For", "203.0.113.5, 10.0.0.1"}}, "10.0.0.1").status ==
+          404);
     // Same proxy peer, different forwarded client.
     const int second =
         t.Request("GET", "/v1/x", "", {{"X-Forwarded-For", "203.0.113.6, 10.0.0.1"}}, "10.0.0.1").status;
@@ -140,7 +141,8 @@ TEST_CASE("CORS preflight offers exactly the spec's headers and methods to confi
                        {{"Origin", "https://app.example.com"}, {"Access-Control-Request-Method", "POST"}});
   CHECK(pre.status == 204);
   CHECK(pre.Header("Access-Control-Allow-Origin") == "https://app.example.com");
-  CHECK(pre.Header("Access-Control-Allow-Headers") == "Content-Type, Authorization, X-Service-Key, X-Service-Org");
+  CHECK(pre.Header("Access-Control-Allow-Headers") ==
+        "Content-Type, Authorization, X-Service-Key, X-Service-Org");
   CHECK(pre.Header("Access-Control-Allow-Methods") == "GET, POST, PATCH, DELETE, OPTIONS");
   CHECK(t.Get("/v1/health", {{"Origin", "https://app.example.com"}}).Header("Access-Control-Allow-Origin") ==
         "https://app.example.com");
@@ -154,7 +156,9 @@ TEST_CASE("CORS preflight offers exactly the spec's headers and methods to confi
   CHECK_FALSE(none.headers.Has("Access-Control-Allow-Origin"));
 
   TestService any([](service::Options& o) { o.cors.any_origin = true; });
-  CHECK(any.Get("/v1/health", {{"Origin", "https://customer.example"}}).Header("Access-Control-Allow-Origin") == "*");
+  CHECK(
+      any.Get("/v1/health", {{"Origin", "https://customer.example"}}).Header("Access-Control-Allow-Origin") ==
+      "*");
 }
 
 // Routes registered only for this test exercise the pipeline's shared rules.
@@ -193,7 +197,8 @@ TEST_CASE("pipeline rules: one-value query parameters, malformed JSON, unhandled
 
   CHECK(call("GET", "/t/list", "status=new").second.at("status") == "new");
   CHECK(call("GET", "/t/list", "").first == 200);
-  for (const char* q : {"status=new&status=known", "status[]=new", "status[0]=new", "status=new&status=new"}) {
+  for (const char* q :
+       {"status=new&status=known", "status[]=new", "status[0]=new", "status=new&status=new"}) {
     auto [code, body] = call("GET", "/t/list", q);
     CHECK(code == 400);
     CHECK(body.at("error") == "status must be provided at most once");

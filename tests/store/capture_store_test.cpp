@@ -39,10 +39,11 @@ struct Fixture {
     db = std::move(opened).value();
     REQUIRE(ApplyMigrations(*db).ok());
     Write([](Connection& tx) -> Status {
-      SV_RETURN_IF_ERROR(tx.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES "
-                                 "(?, 'Org', 'org', 'pro', 1, 1)",
-                                 {kOrg})
-                             .status());
+      SV_RETURN_IF_ERROR(
+          tx.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES "
+                  "(?, 'Org', 'org', 'pro', 1, 1)",
+                  {kOrg})
+              .status());
       return tx
           .Exec("INSERT INTO projects (id, org_id, name, slug, created_at) VALUES (?, ?, 'P', 'p', 1)",
                 {kProject, kOrg})
@@ -60,6 +61,11 @@ struct Fixture {
     char buf[40];
     std::snprintf(buf, sizeof buf, "00000000-0000-7000-8000-%012d", ++next);
     return buf;
+  }
+
+  static ports::BugKeyReports KeyOf(const ports::BugReportWrite& w, int64_t count = 1) {
+    return ports::BugKeyReports{w.project_id, w.key_env,     w.fingerprint,     count,          w.seen_at,
+                                w.release,    w.environment, w.ai_summary_json, w.occurrence_id};
   }
 
   ports::BugReportWrite Report(const std::string& fingerprint, int64_t at) {
@@ -82,10 +88,12 @@ struct Fixture {
   ports::BugAfterReport Add(const ports::BugReportWrite& w) {
     ports::BugAfterReport out;
     Write([&](Connection& tx) -> Status {
-      SV_ASSIGN_OR_RETURN(auto found, bugs->AddReport(tx, w));
-      if (!found) SV_ASSIGN_OR_RETURN(found, bugs->Create(tx, w));
-      REQUIRE(found);
-      out = *found;
+      SV_ASSIGN_OR_RETURN(auto found, bugs->AddReports(tx, {KeyOf(w)}));
+      if (!found[0]) {
+        SV_ASSIGN_OR_RETURN(found[0], bugs->Create(tx, w));
+      }
+      REQUIRE(found[0]);
+      out = *found[0];
       return Status::Ok();
     });
     return out;
@@ -94,19 +102,19 @@ struct Fixture {
   int64_t Int(const std::string& sql, const std::vector<Value>& params = {}) {
     int64_t v = 0;
     REQUIRE(db->Read([&](Connection& c) -> Status {
-                  SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-                  v = r.empty() ? -1 : r.Int(0, 0);
-                  return Status::Ok();
-                }).ok());
+                SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
+                v = r.empty() ? -1 : r.Int(0, 0);
+                return Status::Ok();
+              }).ok());
     return v;
   }
   std::string Text(const std::string& sql, const std::vector<Value>& params = {}) {
     std::string v;
     REQUIRE(db->Read([&](Connection& c) -> Status {
-                  SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-                  v = r.empty() ? "" : r.Str(0, 0);
-                  return Status::Ok();
-                }).ok());
+                SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
+                v = r.empty() ? "" : r.Str(0, 0);
+                return Status::Ok();
+              }).ok());
     return v;
   }
 };
@@ -117,13 +125,13 @@ TEST_CASE("capture store: a fingerprint creates one bug; later reports add to it
   Fixture f;
   ports::BugReportWrite first = f.Report("aaaaaaaaaaaaaaaa", 1000);
   first.release = "1.0";
-  first.has_session = true;
   ports::BugAfterReport a = f.Add(first);
   CHECK(a.created);
   CHECK_FALSE(a.regression);
   CHECK(a.id == first.new_bug_id);
   CHECK(a.report_count == 1);
-  CHECK(f.Int("SELECT affected_session_count FROM bugs WHERE id = ?", {a.id}) == 1);
+  // Participants are counted by AddParticipants, not by Create.
+  CHECK(f.Int("SELECT affected_user_count FROM bugs WHERE id = ?", {a.id}) == 0);
   CHECK(f.Int("SELECT reporter_count FROM bugs WHERE id = ?", {a.id}) == 0);
 
   ports::BugReportWrite second = f.Report("aaaaaaaaaaaaaaaa", 900);  // older receipt: last_seen stays
@@ -135,6 +143,23 @@ TEST_CASE("capture store: a fingerprint creates one bug; later reports add to it
   CHECK(f.Int("SELECT last_seen FROM bugs WHERE id = ?", {a.id}) == 1000);
   CHECK(f.Text("SELECT latest_release FROM bugs WHERE id = ?", {a.id}) == "1.0");
   CHECK(f.Int("SELECT occurrence_count FROM bugs WHERE id = ?", {a.id}) == 2);
+
+  // Several keys at once, one of them unknown; answers in the keys' order.
+  ports::BugReportWrite later = f.Report("aaaaaaaaaaaaaaaa", 5000);
+  later.release = "2.0";
+  ports::BugReportWrite unknown = f.Report("ffffffffffffffff", 5000);
+  f.Write([&](Connection& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(auto answers,
+                        f.bugs->AddReports(tx, {Fixture::KeyOf(unknown), Fixture::KeyOf(later, 3)}));
+    REQUIRE(answers.size() == 2);
+    CHECK_FALSE(answers[0]);
+    REQUIRE(answers[1]);
+    CHECK(answers[1]->id == a.id);
+    CHECK(answers[1]->report_count == 5);
+    return Status::Ok();
+  });
+  CHECK(f.Int("SELECT last_seen FROM bugs WHERE id = ?", {a.id}) == 5000);
+  CHECK(f.Text("SELECT latest_release FROM bugs WHERE id = ?", {a.id}) == "2.0");
 
   // Another namespace, same fingerprint: another bug.
   ports::BugReportWrite test = f.Report("aaaaaaaaaaaaaaaa", 1100);
@@ -171,26 +196,35 @@ TEST_CASE("capture store: a resolved bug reopens once; the answer says which rep
 
 TEST_CASE("capture store: distinct participants raise the bug's counts once each") {
   Fixture f;
-  ports::BugReportWrite w = f.Report("cccccccccccccccc", 1000);
-  w.has_session = true;
-  w.has_reporter_email = true;
-  ports::BugAfterReport a = f.Add(w);
-  f.Write([&](Connection& tx) {
-    return f.bugs->AddParticipants(tx, a.id, {"user:1", std::string("s1"), std::string("a@x.io"), 1000}, true);
-  });
-  auto add = [&](ports::BugParticipants p) {
-    f.Write([&](Connection& tx) { return f.bugs->AddParticipants(tx, a.id, p, false); });
+  ports::BugAfterReport a = f.Add(f.Report("cccccccccccccccc", 1000));
+  ports::BugAfterReport b = f.Add(f.Report("dddddddddddddddd", 1000));
+  auto add = [&](std::vector<ports::BugParticipants> batch) {
+    f.Write([&](Connection& tx) { return f.bugs->AddParticipants(tx, batch); });
   };
-  add({"user:1", std::string("s1"), std::string("a@x.io"), 1100});
-  add({"user:1", std::nullopt, std::nullopt, 1200});
-  add({"user:2", std::string("s2"), std::nullopt, 1300});
-  add({"anon:abc", std::string("s2"), std::string("b@x.io"), 1400});
+  using P = ports::BugParticipants;
+  // One batch with repeats of the same participants: each counts once.
+  add({P{a.id, "user:1", std::string("s1"), std::string("a@x.io"), 1000},
+       P{a.id, "user:1", std::string("s1"), std::string("a@x.io"), 1100},
+       P{b.id, "user:1", std::nullopt, std::nullopt, 1000}});
+  CHECK(f.Int("SELECT affected_user_count FROM bugs WHERE id = ?", {a.id}) == 1);
+  CHECK(f.Int("SELECT affected_session_count FROM bugs WHERE id = ?", {a.id}) == 1);
+  CHECK(f.Int("SELECT reporter_count FROM bugs WHERE id = ?", {a.id}) == 1);
+  CHECK(f.Int("SELECT affected_user_count FROM bugs WHERE id = ?", {b.id}) == 1);
+  CHECK(f.Int("SELECT affected_session_count FROM bugs WHERE id = ?", {b.id}) == 0);
+  add({P{a.id, "user:1", std::nullopt, std::nullopt, 1200}});
+  add({P{a.id, "user:2", std::string("s2"), std::nullopt, 1300},
+       P{a.id, "anon:abc", std::string("s2"), std::string("b@x.io"), 1400}});
   CHECK(f.Int("SELECT affected_user_count FROM bugs WHERE id = ?", {a.id}) == 3);
   CHECK(f.Int("SELECT affected_session_count FROM bugs WHERE id = ?", {a.id}) == 2);
   CHECK(f.Int("SELECT reporter_count FROM bugs WHERE id = ?", {a.id}) == 2);
-  CHECK(f.Int("SELECT occurrence_count FROM bug_users WHERE bug_id = ? AND user_key = 'user:1'", {a.id}) == 3);
+  CHECK(f.Int("SELECT occurrence_count FROM bug_users WHERE bug_id = ? AND user_key = 'user:1'", {a.id}) ==
+        3);
+  CHECK(f.Int("SELECT first_seen FROM bug_users WHERE bug_id = ? AND user_key = 'user:1'", {a.id}) == 1000);
   CHECK(f.Int("SELECT last_seen FROM bug_users WHERE bug_id = ? AND user_key = 'user:1'", {a.id}) == 1200);
   CHECK(f.Int("SELECT report_count FROM reporters WHERE bug_id = ? AND email = 'a@x.io'", {a.id}) == 2);
+  // The counters equal the distinct rows.
+  CHECK(f.Int("SELECT COUNT(*) FROM bug_users WHERE bug_id = ?", {a.id}) == 3);
+  CHECK(f.Int("SELECT COUNT(*) FROM bug_sessions WHERE bug_id = ?", {a.id}) == 2);
 }
 
 TEST_CASE("capture store: occurrences keep their fields and their events in order") {
@@ -211,9 +245,12 @@ TEST_CASE("capture store: occurrences keep their fields and their events in orde
     o.metadata = R"({"device":"iPhone"})";
     o.occurred_at = 1000 + i;
     o.created_at = 1000 + i;
-    const std::string events = "[{\"type\":\"a" + std::to_string(i) + "\",\"timestamp\":1,\"data\":null},"
-                               "{\"type\":\"b\",\"timestamp\":2,\"data\":{\"k\":[1,2,3]}}]";
-    f.Write([&](Connection& tx) { return f.occurrences->Insert(tx, o, i == 2 ? std::string() : events); });
+    if (i != 2) {
+      o.events_json = "[{\"type\":\"a" + std::to_string(i) +
+                      "\",\"timestamp\":1,\"data\":null},"
+                      "{\"type\":\"b\",\"timestamp\":2,\"data\":{\"k\":[1,2,3]}}]";
+    }
+    f.Write([&](Connection& tx) { return f.occurrences->Insert(tx, {&o}); });
     ids.push_back(o.id);
   }
   REQUIRE(f.db->Read([&](Connection& c) -> Status {
@@ -240,16 +277,17 @@ TEST_CASE("capture store: occurrences keep their fields and their events in orde
                 REQUIRE(one);
                 CHECK(one->user_key == "user:0");
                 return Status::Ok();
-              }).ok());
+              })
+              .ok());
 }
 
 TEST_CASE("capture store: end users accumulate platforms, counts and the latest release") {
   Fixture f;
   auto touch = [&](const std::string& platform, std::optional<std::string> release, int64_t at,
                    std::optional<std::string> email = std::nullopt) {
-    ports::EndUserSighting s{kOrg, "user:u1", "user", std::string("u1"), email, platform, release,
-                             std::nullopt, f.Id(), at};
-    f.Write([&](Connection& tx) { return f.end_users->Touch(tx, s); });
+    ports::EndUserSighting s{kOrg,         "user:u1", "user", std::string("u1"), email, platform, release,
+                             std::nullopt, f.Id(),    at};
+    f.Write([&](Connection& tx) { return f.end_users->Touch(tx, {s}); });
   };
   touch("web", std::string("1.0"), 1000, std::string("u1@x.io"));
   touch("ios", std::nullopt, 2000);
@@ -268,7 +306,93 @@ TEST_CASE("capture store: end users accumulate platforms, counts and the latest 
                 SV_ASSIGN_OR_RETURN(auto absent, f.end_users->Find(c, "other", "user:u1"));
                 CHECK_FALSE(absent);
                 return Status::Ok();
-              }).ok());
+              })
+              .ok());
+}
+
+TEST_CASE("capture store: a batch of occurrences keeps awkward text exactly (array literals)") {
+  Fixture f;
+  ports::BugAfterReport bug = f.Add(f.Report("eeeeeeeeeeeeeeee", 1000));
+  const std::vector<std::string> awkward = {"",
+                                            "NULL",
+                                            "say \"hi\"",
+                                            "back\\slash\\",
+                                            "{braces},commas,",
+                                            "\xC3\xA9t\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80",
+                                            "tab\tnew\nline",
+                                            "'single' quotes; DROP TABLE bugs; --"};
+  std::vector<ports::Occurrence> occs(awkward.size());
+  std::vector<const ports::Occurrence*> ptrs;
+  for (size_t i = 0; i < awkward.size(); ++i) {
+    ports::Occurrence& o = occs[i];
+    o.id = f.Id();
+    o.bug_id = bug.id;
+    o.project_id = kProject;
+    o.org_id = kOrg;
+    o.user_key = "user:" + awkward[i];
+    o.user_kind = "user";
+    o.reporter_email = awkward[i];
+    o.url = i % 2 == 0 ? std::optional<std::string>(awkward[i]) : std::nullopt;
+    o.platform = "web";
+    o.metadata = boost::json::serialize(boost::json::object{{"v", awkward[i]}});
+    o.events_json = boost::json::serialize(boost::json::array{boost::json::object{{"type", awkward[i]}}});
+    o.occurred_at = 2000 + static_cast<int64_t>(i);
+    o.created_at = o.occurred_at;
+    ptrs.push_back(&o);
+  }
+  f.Write([&](Connection& tx) { return f.occurrences->Insert(tx, ptrs); });
+  CHECK(f.Int("SELECT COUNT(*) FROM occurrences") == static_cast<int64_t>(awkward.size()));
+  REQUIRE(f.db->Read([&](Connection& c) -> Status {
+                for (size_t i = 0; i < awkward.size(); ++i) {
+                  SV_ASSIGN_OR_RETURN(auto o, f.occurrences->Find(c, kOrg, occs[i].id));
+                  REQUIRE(o);
+                  CHECK(o->reporter_email == std::optional<std::string>(awkward[i]));
+                  CHECK(o->user_key == "user:" + awkward[i]);
+                  CHECK(o->url == occs[i].url);
+                  CHECK(boost::json::parse(o->metadata).at("v").as_string() == awkward[i]);
+                  SV_ASSIGN_OR_RETURN(auto events, f.occurrences->Events(c, kOrg, occs[i].id));
+                  REQUIRE(events);
+                  CHECK(boost::json::parse(*events).at(0).at("type").as_string() == awkward[i]);
+                }
+                return Status::Ok();
+              })
+              .ok());
+}
+
+TEST_CASE("capture store: a batch of sightings folds per end user") {
+  Fixture f;
+  auto sighting = [&](const std::string& key, const std::string& platform, std::optional<std::string> release,
+                      int64_t at) {
+    return ports::EndUserSighting{kOrg,         key,      "user",  std::nullopt,
+                                  std::nullopt, platform, release, std::string("production"),
+                                  f.Id(),       at};
+  };
+  f.Write([&](Connection& tx) {
+    return f.end_users->Touch(tx, {sighting("user:a", "web", std::string("1.0"), 1000),
+                                   sighting("user:b", "android", std::nullopt, 1000),
+                                   sighting("user:a", "ios", std::string("1.1"), 1200),
+                                   sighting("user:a", "web", std::nullopt, 1100)});
+  });
+  f.Write([&](Connection& tx) {
+    return f.end_users->Touch(tx, {sighting("user:a", "flutter", std::nullopt, 900)});
+  });
+  REQUIRE(f.db->Read([&](Connection& c) -> Status {
+                SV_ASSIGN_OR_RETURN(auto a, f.end_users->Find(c, kOrg, "user:a"));
+                REQUIRE(a);
+                CHECK(a->occurrence_count == 4);
+                CHECK(a->platforms == std::vector<std::string>{"web", "ios", "flutter"});
+                CHECK(a->first_seen == 900);
+                CHECK(a->last_seen == 1200);
+                CHECK(a->last_release == std::optional<std::string>("1.1"));
+                CHECK(a->last_environment == std::optional<std::string>("production"));
+                SV_ASSIGN_OR_RETURN(auto b, f.end_users->Find(c, kOrg, "user:b"));
+                REQUIRE(b);
+                CHECK(b->occurrence_count == 1);
+                CHECK(b->platforms == std::vector<std::string>{"android"});
+                CHECK_FALSE(b->last_release);
+                return Status::Ok();
+              })
+              .ok());
 }
 
 TEST_CASE("capture store: the monthly bug counter checks and counts in one step") {
@@ -299,13 +423,14 @@ TEST_CASE("capture store: the monthly bug counter checks and counts in one step"
                 SV_ASSIGN_OR_RETURN(std::string unknown, f.usage->PlanOf(c, "nope"));
                 CHECK(unknown == "free");
                 return Status::Ok();
-              }).ok());
+              })
+              .ok());
 }
 
 TEST_CASE("capture store: presence rows upsert per session; snapshots count the window") {
   Fixture f;
-  auto ping = [&](const std::string& session, std::optional<std::string> user, std::optional<std::string> path,
-                  int64_t at) {
+  auto ping = [&](const std::string& session, std::optional<std::string> user,
+                  std::optional<std::string> path, int64_t at) {
     ports::PresencePing p;
     p.org_id = kOrg;
     p.project_id = kProject;
@@ -334,7 +459,8 @@ TEST_CASE("capture store: presence rows upsert per session; snapshots count the 
                 SV_ASSIGN_OR_RETURN(auto top1, f.presence->Snapshot(c, kOrg, 500, 1));
                 CHECK(top1.pages.size() == 1);
                 return Status::Ok();
-              }).ok());
+              })
+              .ok());
   f.Write([&](Connection& tx) -> Status {
     SV_ASSIGN_OR_RETURN(int64_t n, f.presence->DeleteOlderThan(tx, 500));
     CHECK(n == 1);

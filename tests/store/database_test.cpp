@@ -213,6 +213,14 @@ TEST_CASE("a unique violation is kConflict and its message never quotes the boun
     return c.Exec("INSERT INTO accounts (id, email) VALUES (?, ?)", {int64_t{4}}).status();
   });
   CHECK(arity.code() == Code::kInternal);
+  Status two = db->Write([](Connection& c) {
+    return c
+        .Exec(
+            "INSERT INTO accounts (id, email) VALUES (7, 'a'); INSERT INTO accounts (id, email) VALUES (8, "
+            "'b')")
+        .status();
+  });
+  CHECK(two.code() == Code::kInternal);
   CHECK(CountRows(*db, "accounts") == 1);
 }
 

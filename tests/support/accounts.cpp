@@ -8,6 +8,7 @@
 #include <boost/json.hpp>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 
 #include "app/core.h"
@@ -42,7 +43,9 @@ Account RegisterAccount(TestService& t, const std::string& email, const std::str
   return a;
 }
 
-std::string Str(const json::value& v) { return v.is_string() ? std::string(v.as_string()) : json::serialize(v); }
+std::string Str(const json::value& v) {
+  return v.is_string() ? std::string(v.as_string()) : json::serialize(v);
+}
 
 HeaderList Bearer(const std::string& token) { return {{"Authorization", "Bearer " + token}}; }
 
@@ -114,12 +117,32 @@ std::string LastQueuedMailText(TestService& t, const std::string& to) {
   return text;
 }
 
+namespace {
+// Removes the folders FreshTempDir made when the test process exits.
+struct TempDirs {
+  std::mutex mu;
+  std::vector<std::filesystem::path> dirs;
+  ~TempDirs() {
+    std::error_code ec;
+    for (const auto& d : dirs) std::filesystem::remove_all(d, ec);
+  }
+};
+TempDirs& Made() {
+  static TempDirs made;
+  return made;
+}
+}  // namespace
+
 std::string FreshTempDir(const std::string& prefix) {
   static std::atomic<int> counter{0};
   const auto dir = std::filesystem::temp_directory_path() /
                    (prefix + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  {
+    std::lock_guard<std::mutex> lock(Made().mu);
+    Made().dirs.push_back(dir);
+  }
   return dir.string();
 }
 

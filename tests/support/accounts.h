@@ -51,7 +51,7 @@ std::string TokenAfter(const std::string& text, const std::string& marker);
 // The newest queued mail payload text (JSON "text" of the last outbox row) to
 // `to`, or "".
 std::string LastQueuedMailText(TestService& t, const std::string& to);
-// A fresh empty folder under the temp directory.
+// A fresh empty folder under the temp directory, removed when the process exits.
 std::string FreshTempDir(const std::string& prefix);
 
 }  // namespace service::testing

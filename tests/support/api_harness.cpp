@@ -23,8 +23,9 @@ TestService::~TestService() {
   if (service_) service_->Shutdown();
 }
 
-TestResponse TestService::Request(const std::string& method, const std::string& path_and_query, const std::string& body,
-                                  const HeaderList& headers, const std::string& remote_addr) {
+TestResponse TestService::Request(const std::string& method, const std::string& path_and_query,
+                                  const std::string& body, const HeaderList& headers,
+                                  const std::string& remote_addr) {
   api::Request req;
   req.method = method;
   const size_t q = path_and_query.find('?');

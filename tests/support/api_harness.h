@@ -35,13 +35,17 @@ class TestService {
   explicit TestService(const std::function<void(Options&)>& tweak = {});
   ~TestService();
 
-  TestResponse Request(const std::string& method, const std::string& path_and_query, const std::string& body = "",
-                       const HeaderList& headers = {}, const std::string& remote_addr = "127.0.0.1");
-  TestResponse Get(const std::string& path, const HeaderList& headers = {}) { return Request("GET", path, "", headers); }
+  TestResponse Request(const std::string& method, const std::string& path_and_query,
+                       const std::string& body = "", const HeaderList& headers = {},
+                       const std::string& remote_addr = "127.0.0.1");
+  TestResponse Get(const std::string& path, const HeaderList& headers = {}) {
+    return Request("GET", path, "", headers);
+  }
   TestResponse Post(const std::string& path, const boost::json::value& body, const HeaderList& headers = {}) {
     return Request("POST", path, boost::json::serialize(body), headers);
   }
-  TestResponse Patch(const std::string& path, const boost::json::value& body, const HeaderList& headers = {}) {
+  TestResponse Patch(const std::string& path, const boost::json::value& body,
+                     const HeaderList& headers = {}) {
     return Request("PATCH", path, boost::json::serialize(body), headers);
   }
   TestResponse Delete(const std::string& path, const HeaderList& headers = {}) {

@@ -29,13 +29,15 @@ Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::s
   m.role = role;
   const int64_t now = core.Now();
   Status st = core.db->Write([&](store::Connection& tx) -> Status {
-    SV_RETURN_IF_ERROR(tx.Exec("INSERT INTO users (id, email, name, email_verified, status, session_revision, "
-                               "created_at, updated_at) VALUES (?, ?, ?, 1, 'active', 0, ?, ?)",
-                               {m.user_id, m.email, "Test User", now, now})
-                           .status());
+    SV_RETURN_IF_ERROR(
+        tx.Exec("INSERT INTO users (id, email, name, email_verified, status, session_revision, "
+                "created_at, updated_at) VALUES (?, ?, ?, 1, 'active', 0, ?, ?)",
+                {m.user_id, m.email, "Test User", now, now})
+            .status());
     return tx
-        .Exec("INSERT INTO memberships (org_id, user_id, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-              {org_id, m.user_id, role, now, now})
+        .Exec(
+            "INSERT INTO memberships (org_id, user_id, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+            {org_id, m.user_id, role, now, now})
         .status();
   });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
@@ -49,8 +51,10 @@ Member NewOrgWithMember(TestService& t, const std::string& role, const std::stri
   const int64_t now = core.Now();
   Status st = core.db->Write([&](store::Connection& tx) -> Status {
     return tx
-        .Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-              {org_id, "Org " + org_id.substr(org_id.size() - 6), "org-" + org_id, plan, now, now})
+        .Exec(
+            "INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
+            "?)",
+            {org_id, "Org " + org_id.substr(org_id.size() - 6), "org-" + org_id, plan, now, now})
         .status();
   });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
@@ -58,14 +62,16 @@ Member NewOrgWithMember(TestService& t, const std::string& role, const std::stri
 }
 
 std::string CreateProjectVia(TestService& t, const Member& m, const std::string& name) {
-  TestResponse r = t.Post("/v1/projects", boost::json::object{{"name", name}, {"orgId", m.org_id}}, m.headers());
+  TestResponse r =
+      t.Post("/v1/projects", boost::json::object{{"name", name}, {"orgId", m.org_id}}, m.headers());
   REQUIRE_MESSAGE(r.status == 201, r.body);
   return std::string(r.json.at("id").as_string());
 }
 
-std::string CreateKeyVia(TestService& t, const Member& m, const std::string& project_id, const std::string& env) {
-  TestResponse r = t.Post("/v1/projects/" + project_id + "/keys", boost::json::object{{"env", env}, {"label", "ci"}},
-                          m.headers());
+std::string CreateKeyVia(TestService& t, const Member& m, const std::string& project_id,
+                         const std::string& env) {
+  TestResponse r = t.Post("/v1/projects/" + project_id + "/keys",
+                          boost::json::object{{"env", env}, {"label", "ci"}}, m.headers());
   REQUIRE_MESSAGE(r.status == 201, r.body);
   return std::string(r.json.at("key").as_string());
 }
@@ -80,7 +86,8 @@ CaptureSetup NewCaptureSetup(TestService& t, const std::string& plan) {
 
 HeaderList KeyHeader(const std::string& key) { return {{"X-Service-Key", key}}; }
 
-boost::json::object Report(const std::string& title, const std::string& message, const boost::json::object& extra) {
+boost::json::object Report(const std::string& title, const std::string& message,
+                           const boost::json::object& extra) {
   boost::json::object o{
       {"title", title},
       {"url", "https://app.example.com/orders/123"},

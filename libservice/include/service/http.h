@@ -18,6 +18,10 @@
 
 namespace service::api {
 
+// The largest request body the API accepts (Spec 1 "Limits": 10 MB). Larger
+// bodies are answered 413; shells should refuse them before reading them.
+inline constexpr size_t kMaxBodyBytes = 10 * 1024 * 1024;
+
 // Ordered header list with case-insensitive lookup.
 class Headers {
  public:
@@ -38,10 +42,10 @@ class Headers {
 };
 
 struct Request {
-  std::string method;       // "GET", "POST", ... upper case
-  std::string path;         // path without the query as received (percent-encoding
-                            // allowed; the router decodes each parameter), e.g. "/v1/health"
-  std::string query;        // raw query string without '?', still percent-encoded
+  std::string method;  // "GET", "POST", ... upper case
+  std::string path;    // path without the query as received (percent-encoding
+                       // allowed; the router decodes each parameter), e.g. "/v1/health"
+  std::string query;   // raw query string without '?', still percent-encoded
   Headers headers;
   std::string body;
   std::string remote_addr;  // peer address as the transport saw it

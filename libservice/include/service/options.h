@@ -33,7 +33,7 @@ struct CorsPolicy {
 };
 
 struct AiSettings {
-  std::string url;    // OpenAI-compatible base or chat-completions URL; empty: unconfigured
+  std::string url;  // OpenAI-compatible base or chat-completions URL; empty: unconfigured
   std::string key;
   std::string model;
 };
@@ -71,7 +71,9 @@ struct Options {
   int db_pool_size = 4;
 
   std::string EffectivePublicUrl() const;
-  bool EffectiveRequireEmailVerification() const { return require_email_verification.value_or(!mail_url.empty()); }
+  bool EffectiveRequireEmailVerification() const {
+    return require_email_verification.value_or(!mail_url.empty());
+  }
 };
 
 // The environment variables of the server contract, in documentation order.

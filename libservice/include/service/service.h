@@ -30,6 +30,17 @@ namespace app {
 struct Core;
 }
 
+// What `--demo` created (see Service::SeedDemo).
+struct DemoCredentials {
+  bool created = false;  // false: the database was not empty
+  std::string email;
+  std::string password;
+  std::string org_name;
+  std::string api_key;
+  int reports = 0;
+  int bugs = 0;
+};
+
 class Service {
  public:
   // Opens the database, applies pending migrations, loads or creates the
@@ -46,6 +57,11 @@ class Service {
   Status StartWorkers();
   // Stops workers after flushing queued work to the database. Idempotent.
   void Shutdown();
+
+  // On an empty database, creates a demo organization with a verified admin
+  // and a few hundred sample reports sent through the capture pipeline.
+  // Does nothing (created == false) when any organization exists.
+  Result<DemoCredentials> SeedDemo();
 
   const Options& options() const;
   // Internal wiring, for the library's own tests and shells.

@@ -16,18 +16,18 @@ namespace service {
 
 enum class Code {
   kOk = 0,
-  kInvalidArgument,     // 400: the caller sent something malformed
-  kUnauthenticated,     // 401
-  kPaymentRequired,     // 402: a plan limit was reached
-  kPermissionDenied,    // 403
-  kNotFound,            // 404
-  kConflict,            // 409: already exists, lost a race, stale revision
-  kGone,                // 410
-  kPayloadTooLarge,     // 413
-  kResourceExhausted,   // 429: rate limited
-  kInternal,            // 500: a bug or an unexpected backend failure
-  kBadGateway,          // 502: an outbound peer failed
-  kUnavailable,         // 503: a dependency is down or not configured
+  kInvalidArgument,    // 400: the caller sent something malformed
+  kUnauthenticated,    // 401
+  kPaymentRequired,    // 402: a plan limit was reached
+  kPermissionDenied,   // 403
+  kNotFound,           // 404
+  kConflict,           // 409: already exists, lost a race, stale revision
+  kGone,               // 410
+  kPayloadTooLarge,    // 413
+  kResourceExhausted,  // 429: rate limited
+  kInternal,           // 500: a bug or an unexpected backend failure
+  kBadGateway,         // 502: an outbound peer failed
+  kUnavailable,        // 503: a dependency is down or not configured
 };
 
 const char* CodeName(Code code);
@@ -40,7 +40,9 @@ class [[nodiscard]] Status {
   // error body's `code`; `payload_json` is a JSON object whose members are
   // merged into the error body (e.g. {"maskedEmail": "..."}).
   Status(Code code, std::string message, std::string error_code, std::string payload_json = {})
-      : code_(code), message_(std::move(message)), error_code_(std::move(error_code)),
+      : code_(code),
+        message_(std::move(message)),
+        error_code_(std::move(error_code)),
         payload_json_(std::move(payload_json)) {}
 
   static Status Ok() { return Status(); }
@@ -74,8 +76,8 @@ inline Status PermissionDenied(std::string m) { return {Code::kPermissionDenied,
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}              // NOLINT: implicit by design
-  Result(Status status) : v_(std::move(status)) {        // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}        // NOLINT: implicit by design
+  Result(Status status) : v_(std::move(status)) {  // NOLINT: implicit by design
     assert(!std::get<Status>(v_).ok() && "Result built from an OK status");
   }
 
@@ -103,10 +105,10 @@ class [[nodiscard]] Result {
 #define SV_CONCAT(a, b) SV_CONCAT_INNER(a, b)
 
 // Returns the status from the enclosing function when `expr` failed.
-#define SV_RETURN_IF_ERROR(expr)                        \
-  do {                                                  \
-    ::service::Status sv_status_ = (expr);              \
-    if (!sv_status_.ok()) return sv_status_;            \
+#define SV_RETURN_IF_ERROR(expr)             \
+  do {                                       \
+    ::service::Status sv_status_ = (expr);   \
+    if (!sv_status_.ok()) return sv_status_; \
   } while (0)
 
 // `lhs = value of expr`, or returns its status from the enclosing function.

@@ -72,6 +72,8 @@ class SystemIds final : public Ids {
 
 }  // namespace
 
-std::unique_ptr<Ids> NewSystemIds(std::shared_ptr<Clock> clock) { return std::make_unique<SystemIds>(std::move(clock)); }
+std::unique_ptr<Ids> NewSystemIds(std::shared_ptr<Clock> clock) {
+  return std::make_unique<SystemIds>(std::move(clock));
+}
 
 }  // namespace service::ports

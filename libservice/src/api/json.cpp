@@ -4,19 +4,32 @@ namespace service::api {
 
 int HttpStatusFor(Code code) {
   switch (code) {
-    case Code::kOk: return 200;
-    case Code::kInvalidArgument: return 400;
-    case Code::kUnauthenticated: return 401;
-    case Code::kPaymentRequired: return 402;
-    case Code::kPermissionDenied: return 403;
-    case Code::kNotFound: return 404;
-    case Code::kConflict: return 409;
-    case Code::kGone: return 410;
-    case Code::kPayloadTooLarge: return 413;
-    case Code::kResourceExhausted: return 429;
-    case Code::kInternal: return 500;
-    case Code::kBadGateway: return 502;
-    case Code::kUnavailable: return 503;
+    case Code::kOk:
+      return 200;
+    case Code::kInvalidArgument:
+      return 400;
+    case Code::kUnauthenticated:
+      return 401;
+    case Code::kPaymentRequired:
+      return 402;
+    case Code::kPermissionDenied:
+      return 403;
+    case Code::kNotFound:
+      return 404;
+    case Code::kConflict:
+      return 409;
+    case Code::kGone:
+      return 410;
+    case Code::kPayloadTooLarge:
+      return 413;
+    case Code::kResourceExhausted:
+      return 429;
+    case Code::kInternal:
+      return 500;
+    case Code::kBadGateway:
+      return 502;
+    case Code::kUnavailable:
+      return 503;
   }
   return 500;
 }

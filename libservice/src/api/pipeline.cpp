@@ -60,7 +60,8 @@ void Pipeline::ApplyCors(const Request& req, Response& res) const {
   if (!allowed) return;
   res.headers.Set("Access-Control-Allow-Origin", cors.any_origin ? "*" : *origin);
   if (!cors.any_origin) res.headers.Set("Vary", "Origin");
-  res.headers.Set("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, X-Query-Ms, X-Row-Count, X-Next-After");
+  res.headers.Set("Access-Control-Expose-Headers",
+                  "X-Request-Id, Retry-After, X-Query-Ms, X-Row-Count, X-Next-After");
 }
 
 Response Pipeline::Handle(const Request& req) {
@@ -105,7 +106,8 @@ Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
   const RateClass rate = match.route ? match.route->rate : RateClass::kGeneral;
   int64_t retry_after = 0;
   if (!limiter_->Allow(rate, ctx.client_ip, core_.Now(), &retry_after)) {
-    Response r = ErrorResponse(429, "Too many requests, please try again later", json::object{{"retryAfter", retry_after}});
+    Response r = ErrorResponse(429, "Too many requests, please try again later",
+                               json::object{{"retryAfter", retry_after}});
     r.headers.Set("Retry-After", std::to_string(retry_after));
     return r;
   }
@@ -115,7 +117,8 @@ Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
   ctx.query = QueryParams::Parse(ctx.req.query);
   if (match.route->auth != AuthMode::kNone) {
     const AuthMode mode = match.route->auth;
-    Status s = mode == AuthMode::kCaptureKey ? key_authenticator_(ctx, mode) : bearer_authenticator_(ctx, mode);
+    Status s =
+        mode == AuthMode::kCaptureKey ? key_authenticator_(ctx, mode) : bearer_authenticator_(ctx, mode);
     if (!s.ok()) return StatusResponse(s);
   }
   return match.route->handler(ctx);

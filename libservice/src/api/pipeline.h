@@ -27,8 +27,6 @@ namespace service::api {
 // answer 401.
 using Authenticator = std::function<Status(Context& ctx, AuthMode mode)>;
 
-constexpr size_t kMaxBodyBytes = 10 * 1024 * 1024;
-
 class Pipeline {
  public:
   explicit Pipeline(app::Core& core);

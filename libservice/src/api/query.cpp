@@ -14,7 +14,8 @@ QueryParams QueryParams::Parse(std::string_view raw) {
     if (!part.empty()) {
       const size_t eq = part.find('=');
       std::string key = util::UrlDecode(part.substr(0, eq), true);
-      std::string value = eq == std::string_view::npos ? std::string() : util::UrlDecode(part.substr(eq + 1), true);
+      std::string value =
+          eq == std::string_view::npos ? std::string() : util::UrlDecode(part.substr(eq + 1), true);
       q.items_.emplace_back(std::move(key), std::move(value));
     }
     start = end + 1;
@@ -40,7 +41,8 @@ Result<std::optional<std::string>> QueryParams::One(std::string_view key) const 
   int count = 0;
   for (const auto& [k, v] : items_) {
     // Array forms: key[]=x, key[0]=x.
-    const bool array_form = k.size() > key.size() && k.compare(0, key.size(), key) == 0 && k[key.size()] == '[';
+    const bool array_form =
+        k.size() > key.size() && k.compare(0, key.size(), key) == 0 && k[key.size()] == '[';
     if (k == key || array_form) {
       ++count;
       if (array_form) count = 2;

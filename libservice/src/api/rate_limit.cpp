@@ -24,7 +24,8 @@ bool RateLimiter::Allow(RateClass cls, std::string_view client, int64_t now_ms, 
   std::lock_guard<std::mutex> lock(shard.mu);
   // Forget expired windows now and then so the map stays small.
   if (now_ms - shard.last_sweep_ms > limits_.window_ms) {
-    std::erase_if(shard.windows, [&](const auto& kv) { return now_ms - kv.second.start_ms >= limits_.window_ms; });
+    std::erase_if(shard.windows,
+                  [&](const auto& kv) { return now_ms - kv.second.start_ms >= limits_.window_ms; });
     shard.last_sweep_ms = now_ms;
   }
   Window& w = shard.windows[key];

@@ -57,7 +57,8 @@ Router::Match Router::Find(std::string_view method, std::string_view path) const
     }
     m.route = &c.route;
     for (size_t i = 0; i < segs.size(); ++i)
-      if (c.segments[i][0] == ':') m.params.items.emplace_back(c.segments[i].substr(1), util::UrlDecode(segs[i], false));
+      if (c.segments[i][0] == ':')
+        m.params.items.emplace_back(c.segments[i].substr(1), util::UrlDecode(segs[i], false));
     return m;
   }
   return m;

@@ -27,11 +27,11 @@ enum class RateClass { kNone, kGeneral, kIngest, kAuth };
 // every mode but kNone before the handler.
 enum class AuthMode {
   kNone,
-  kCaptureKey,   // X-Service-Key
-  kJwt,          // Authorization: Bearer <access token>
-  kJwtOrg,       // bearer plus X-Service-Org membership
-  kSuperadmin,   // bearer, email on SERVICE_SUPERADMIN_EMAILS
-  kAgentToken,   // Authorization: Bearer sv_pat_...
+  kCaptureKey,  // X-Service-Key
+  kJwt,         // Authorization: Bearer <access token>
+  kJwtOrg,      // bearer plus X-Service-Org membership
+  kSuperadmin,  // bearer, email on SERVICE_SUPERADMIN_EMAILS
+  kAgentToken,  // Authorization: Bearer sv_pat_...
   kJwtOrgOrAgent,
 };
 
@@ -61,8 +61,8 @@ class Router {
   void Add(std::string method, std::string pattern, RateClass rate, AuthMode auth, Handler handler) {
     Add(Route{std::move(method), std::move(pattern), rate, auth, std::move(handler), std::nullopt});
   }
-  void Add(std::string method, std::string pattern, RateClass rate, AuthMode auth, domain::Capability capability,
-           Handler handler) {
+  void Add(std::string method, std::string pattern, RateClass rate, AuthMode auth,
+           domain::Capability capability, Handler handler) {
     Add(Route{std::move(method), std::move(pattern), rate, auth, std::move(handler), capability});
   }
 

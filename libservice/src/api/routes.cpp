@@ -9,6 +9,7 @@ void RegisterAuthRoutes(Pipeline& p);
 void RegisterTeamRoutes(Pipeline& p);
 void RegisterCaptureRoutes(Pipeline& p);
 void RegisterProjectRoutes(Pipeline& p);
+void RegisterAiRoutes(Pipeline& p);
 
 void RegisterAllRoutes(Pipeline& p, app::Core& /*core*/) {
   RegisterHealthRoutes(p);
@@ -17,6 +18,7 @@ void RegisterAllRoutes(Pipeline& p, app::Core& /*core*/) {
   RegisterTeamRoutes(p);
   RegisterCaptureRoutes(p);
   RegisterProjectRoutes(p);
+  RegisterAiRoutes(p);
 }
 
 }  // namespace service::api

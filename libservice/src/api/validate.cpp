@@ -41,7 +41,8 @@ std::optional<std::string> Validator::String(std::string_view field, const Strin
     return std::nullopt;
   }
   if (len < rule.min) {
-    AddError(field, rule.min == 1 ? "is required" : "must be at least " + std::to_string(rule.min) + " characters");
+    AddError(field,
+             rule.min == 1 ? "is required" : "must be at least " + std::to_string(rule.min) + " characters");
     return std::nullopt;
   }
   if (rule.max && len > rule.max) {

@@ -12,8 +12,8 @@ namespace service::api {
 
 struct StringRule {
   bool required = false;
-  size_t min = 0;        // in characters (code points)
-  size_t max = 0;        // 0: unlimited
+  size_t min = 0;  // in characters (code points)
+  size_t max = 0;  // 0: unlimited
   bool email = false;
   bool uuid = false;
   const std::vector<std::string_view>* one_of = nullptr;

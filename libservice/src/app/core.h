@@ -9,12 +9,13 @@
 #include <memory>
 #include <string>
 
+#include "app/workers.h"
 #include "domain/auth/password.h"
 #include "ports/account_data_repository.h"
 #include "ports/ai_provider.h"
 #include "ports/capture_bug_repository.h"
-#include "ports/end_user_repository.h"
 #include "ports/email_token_repository.h"
+#include "ports/end_user_repository.h"
 #include "ports/event_bus.h"
 #include "ports/ids.h"
 #include "ports/invitation_repository.h"
@@ -29,7 +30,6 @@
 #include "ports/usage_repository.h"
 #include "ports/user_repository.h"
 #include "ports/waitlist_repository.h"
-#include "app/workers.h"
 #include "service/clock.h"
 #include "service/options.h"
 #include "store/database.h"
@@ -86,7 +86,7 @@ struct Core {
   // The AI provider over `http`; null when options.ai.url is empty.
   std::unique_ptr<ports::AiProvider> ai;
 
-  std::string jwt_secret;        // loaded or generated at open; never logged
+  std::string jwt_secret;  // loaded or generated at open; never logged
   // scrypt cost for new password hashes (and the login timing decoy).
   // Default: domain::ScryptParams{} (N = 2^15). Tests lower it after Open.
   domain::ScryptParams password_params;

@@ -28,7 +28,8 @@ void Workers::Start() {
       for (;;) {
         {
           std::unique_lock<std::mutex> lock(mu_);
-          cv_.wait_for(lock, std::chrono::milliseconds(t.interval_ms), [&] { return stopping_ || kicks_ != seen; });
+          cv_.wait_for(lock, std::chrono::milliseconds(t.interval_ms),
+                       [&] { return stopping_ || kicks_ != seen; });
           seen = kicks_;
           if (stopping_) break;
         }

@@ -19,17 +19,23 @@ PlanLimits LimitsFor(std::string_view plan, const PlanLimitOverrides& overrides)
   auto it = overrides.find(std::string(plan));
   if (it != overrides.end()) {
     for (const auto& [name, value] : it->second) {
-      if (name == "projects") l.projects = value;
-      else if (name == "members") l.members = value;
-      else if (name == "bugs_per_month") l.bugs_per_month = value;
-      else if (name == "integrations") l.integrations = value;
-      else if (name == "agent_tokens") l.agent_tokens = value;
+      if (name == "projects")
+        l.projects = value;
+      else if (name == "members")
+        l.members = value;
+      else if (name == "bugs_per_month")
+        l.bugs_per_month = value;
+      else if (name == "integrations")
+        l.integrations = value;
+      else if (name == "agent_tokens")
+        l.agent_tokens = value;
     }
   }
   return l;
 }
 
-std::string PlanLimitPayload(int64_t limit, int64_t current, std::string_view plan, std::string_view public_url) {
+std::string PlanLimitPayload(int64_t limit, int64_t current, std::string_view plan,
+                             std::string_view public_url) {
   boost::json::object o{{"limit", limit},
                         {"current", current},
                         {"plan", plan},
@@ -37,6 +43,8 @@ std::string PlanLimitPayload(int64_t limit, int64_t current, std::string_view pl
   return boost::json::serialize(o);
 }
 
-bool PlanHasAgentAccess(std::string_view plan) { return plan == "pro" || plan == "team" || plan == "enterprise"; }
+bool PlanHasAgentAccess(std::string_view plan) {
+  return plan == "pro" || plan == "team" || plan == "enterprise";
+}
 
 }  // namespace service::domain

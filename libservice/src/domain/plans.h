@@ -30,7 +30,8 @@ PlanLimits LimitsFor(std::string_view plan, const PlanLimitOverrides& overrides)
 inline bool WithinLimit(int64_t limit, int64_t current) { return limit == kUnlimited || current < limit; }
 
 // The plan-limit error body fields: {error, limit, current, plan, upgradeUrl}.
-std::string PlanLimitPayload(int64_t limit, int64_t current, std::string_view plan, std::string_view public_url);
+std::string PlanLimitPayload(int64_t limit, int64_t current, std::string_view plan,
+                             std::string_view public_url);
 
 // Whether the plan includes agent (MCP) access.
 bool PlanHasAgentAccess(std::string_view plan);

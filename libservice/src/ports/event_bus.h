@@ -15,7 +15,7 @@
 namespace service::ports {
 
 struct Event {
-  std::string type;        // e.g. "new_bug"
+  std::string type;  // e.g. "new_bug"
   std::string org_id;
   std::string project_id;  // "" for org-wide events (presence snapshot)
   std::string payload;     // JSON object text, the stream's data

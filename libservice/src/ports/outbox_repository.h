@@ -22,7 +22,7 @@ namespace service::ports {
 struct OutboxItem {
   std::string id;
   std::string kind;
-  std::string payload;  // JSON text
+  std::string payload;   // JSON text
   int64_t attempts = 0;  // including the current claim
   int64_t max_attempts = 0;
 };
@@ -49,8 +49,8 @@ class OutboxRepository {
                                                 int64_t lease_ms, int limit) = 0;
   virtual Status MarkDone(store::Database& db, const std::string& id, int64_t now_ms) = 0;
   // Schedules another try at `next_attempt_ms`, or fails it when attempts are spent.
-  virtual Status MarkRetry(store::Database& db, const OutboxItem& item, const std::string& error, int64_t now_ms,
-                           int64_t next_attempt_ms) = 0;
+  virtual Status MarkRetry(store::Database& db, const OutboxItem& item, const std::string& error,
+                           int64_t now_ms, int64_t next_attempt_ms) = 0;
   virtual Result<OutboxCounts> Counts(store::Database& db, int64_t now_ms) = 0;
 };
 

@@ -47,7 +47,8 @@ class ProjectRepository {
                                               const std::string& project_id) = 0;
   virtual Result<int64_t> Count(store::Connection& c, const std::string& org_id) = 0;
   // True when `slug` is taken in `org_id`.
-  virtual Result<bool> SlugTaken(store::Connection& c, const std::string& org_id, const std::string& slug) = 0;
+  virtual Result<bool> SlugTaken(store::Connection& c, const std::string& org_id,
+                                 const std::string& slug) = 0;
 };
 
 struct CaptureKey {
@@ -88,7 +89,8 @@ class CaptureKeyRepository {
                                                                const std::string& key_hash) = 0;
   // The key by id within the organization and project, revoked or not.
   virtual Result<std::optional<CaptureKey>> Find(store::Connection& c, const std::string& org_id,
-                                                 const std::string& project_id, const std::string& key_id) = 0;
+                                                 const std::string& project_id,
+                                                 const std::string& key_id) = 0;
   // Keys of a project in the organization, newest first, revoked ones excluded.
   virtual Result<std::vector<CaptureKey>> ListActive(store::Connection& c, const std::string& org_id,
                                                      const std::string& project_id) = 0;
@@ -96,7 +98,8 @@ class CaptureKeyRepository {
   virtual Result<bool> Revoke(store::Connection& tx, const std::string& org_id, const std::string& project_id,
                               const std::string& key_id, int64_t now_ms) = 0;
   // Records last use for many keys at once (batched, not per request).
-  virtual Status TouchLastUsed(store::Connection& tx, const std::vector<std::pair<std::string, int64_t>>& uses) = 0;
+  virtual Status TouchLastUsed(store::Connection& tx,
+                               const std::vector<std::pair<std::string, int64_t>>& uses) = 0;
 };
 
 std::unique_ptr<ProjectRepository> NewSqlProjectRepository();

@@ -23,8 +23,8 @@ class SettingsRepository {
   virtual Result<std::optional<std::string>> Get(store::Database& db, const std::string& key) = 0;
   // Stores `value` unless the key exists; returns the value that is stored
   // afterwards (the existing one wins a race between processes).
-  virtual Result<std::string> GetOrInsert(store::Database& db, const std::string& key, const std::string& value,
-                                          int64_t now_ms) = 0;
+  virtual Result<std::string> GetOrInsert(store::Database& db, const std::string& key,
+                                          const std::string& value, int64_t now_ms) = 0;
 };
 
 std::unique_ptr<SettingsRepository> NewSqlSettingsRepository();

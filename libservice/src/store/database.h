@@ -31,9 +31,7 @@ using Value = std::variant<std::nullptr_t, int64_t, double, std::string>;
 
 inline Value Null() { return nullptr; }
 inline Value Bool(bool b) { return int64_t{b ? 1 : 0}; }
-inline Value OptText(const std::optional<std::string>& s) {
-  return s ? Value(*s) : Value(nullptr);
-}
+inline Value OptText(const std::optional<std::string>& s) { return s ? Value(*s) : Value(nullptr); }
 
 // A fully materialised result set.
 struct Rows {

@@ -38,7 +38,9 @@ class SqlOutboxRepository final : public ports::OutboxRepository {
 
   Status MarkDone(Database& db, const std::string& id, int64_t now_ms) override {
     return db.Write([&](Connection& c) {
-      return c.Exec("UPDATE outbox SET status = 'done', locked_until = NULL, updated_at = ? WHERE id = ?", {now_ms, id})
+      return c
+          .Exec("UPDATE outbox SET status = 'done', locked_until = NULL, updated_at = ? WHERE id = ?",
+                {now_ms, id})
           .status();
     });
   }
@@ -48,9 +50,11 @@ class SqlOutboxRepository final : public ports::OutboxRepository {
     const bool give_up = item.attempts >= item.max_attempts;
     return db.Write([&](Connection& c) {
       return c
-          .Exec("UPDATE outbox SET status = ?, next_attempt_at = ?, locked_until = NULL, last_error = ?, "
-                "updated_at = ? WHERE id = ?",
-                {std::string(give_up ? "failed" : "pending"), next_attempt_ms, error.substr(0, 500), now_ms, item.id})
+          .Exec(
+              "UPDATE outbox SET status = ?, next_attempt_at = ?, locked_until = NULL, last_error = ?, "
+              "updated_at = ? WHERE id = ?",
+              {std::string(give_up ? "failed" : "pending"), next_attempt_ms, error.substr(0, 500), now_ms,
+               item.id})
           .status();
     });
   }
@@ -58,12 +62,12 @@ class SqlOutboxRepository final : public ports::OutboxRepository {
   Result<ports::OutboxCounts> Counts(Database& db, int64_t now_ms) override {
     ports::OutboxCounts counts;
     Status s = db.Read([&](Connection& c) -> Status {
-      SV_ASSIGN_OR_RETURN(Rows rows,
-                          c.Query("SELECT COUNT(*) FILTER (WHERE status = 'pending'), "
-                                  "COUNT(*) FILTER (WHERE status = 'failed'), "
-                                  "COUNT(*) FILTER (WHERE status = 'done'), "
-                                  "COUNT(*) FILTER (WHERE status = 'pending' AND next_attempt_at < ?) FROM outbox",
-                                  {now_ms - 60'000}));
+      SV_ASSIGN_OR_RETURN(
+          Rows rows, c.Query("SELECT COUNT(*) FILTER (WHERE status = 'pending'), "
+                             "COUNT(*) FILTER (WHERE status = 'failed'), "
+                             "COUNT(*) FILTER (WHERE status = 'done'), "
+                             "COUNT(*) FILTER (WHERE status = 'pending' AND next_attempt_at < ?) FROM outbox",
+                             {now_ms - 60'000}));
       counts = {rows.Int(0, 0), rows.Int(0, 1), rows.Int(0, 2), rows.Int(0, 3)};
       return Status::Ok();
     });

@@ -21,29 +21,30 @@ class SqlPresenceRepository final : public ports::PresenceRepository {
  public:
   Status Upsert(Connection& tx, const ports::PresencePing& p) override {
     return tx
-        .Exec(kUpsertSql, {p.project_id, p.session_id, p.org_id, OptText(p.user_id), OptText(p.reporter_id),
-                           OptText(p.url), OptText(p.path), OptText(p.title), OptText(p.referrer),
-                           OptText(p.event_type), OptText(p.visibility_state), OptText(p.interaction_json),
-                           OptText(p.metadata_json), p.at})
+        .Exec(kUpsertSql,
+              {p.project_id, p.session_id, p.org_id, OptText(p.user_id), OptText(p.reporter_id),
+               OptText(p.url), OptText(p.path), OptText(p.title), OptText(p.referrer), OptText(p.event_type),
+               OptText(p.visibility_state), OptText(p.interaction_json), OptText(p.metadata_json), p.at})
         .status();
   }
 
   Result<ports::PresenceSnapshot> Snapshot(Connection& c, const std::string& org_id, int64_t since_ms,
                                            int64_t top_pages) override {
     ports::PresenceSnapshot s;
-    SV_ASSIGN_OR_RETURN(
-        Rows totals,
-        c.Query("SELECT COUNT(*), COUNT(DISTINCT CASE WHEN user_id IS NOT NULL AND user_id <> '' THEN 'u:' || user_id "
-                "WHEN reporter_id IS NOT NULL AND reporter_id <> '' THEN 'r:' || reporter_id "
-                "ELSE 's:' || project_id || ':' || session_id END) "
-                "FROM presence WHERE org_id = ? AND last_seen >= ?",
-                {org_id, since_ms}));
+    SV_ASSIGN_OR_RETURN(Rows totals,
+                        c.Query("SELECT COUNT(*), COUNT(DISTINCT CASE WHEN user_id IS NOT NULL AND user_id "
+                                "<> '' THEN 'u:' || user_id "
+                                "WHEN reporter_id IS NOT NULL AND reporter_id <> '' THEN 'r:' || reporter_id "
+                                "ELSE 's:' || project_id || ':' || session_id END) "
+                                "FROM presence WHERE org_id = ? AND last_seen >= ?",
+                                {org_id, since_ms}));
     s.active_sessions = totals.Int(0, 0);
     s.active_users = totals.Int(0, 1);
-    SV_ASSIGN_OR_RETURN(Rows pages, c.Query("SELECT path, COUNT(*) AS n FROM presence WHERE org_id = ? AND "
-                                            "last_seen >= ? AND path IS NOT NULL AND path <> '' GROUP BY path "
-                                            "ORDER BY n DESC, path ASC LIMIT ?",
-                                            {org_id, since_ms, top_pages}));
+    SV_ASSIGN_OR_RETURN(Rows pages,
+                        c.Query("SELECT path, COUNT(*) AS n FROM presence WHERE org_id = ? AND "
+                                "last_seen >= ? AND path IS NOT NULL AND path <> '' GROUP BY path "
+                                "ORDER BY n DESC, path ASC LIMIT ?",
+                                {org_id, since_ms, top_pages}));
     for (size_t i = 0; i < pages.size(); ++i) s.pages.push_back({pages.Str(i, 0), pages.Int(i, 1)});
     return s;
   }

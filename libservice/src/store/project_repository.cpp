@@ -27,11 +27,12 @@ class SqlProjectRepository final : public ports::ProjectRepository {
 
   Result<std::vector<ports::Project>> List(Connection& c, const std::string& org_id) override {
     SV_ASSIGN_OR_RETURN(
-        Rows r, c.Query(std::string("SELECT ") + kProjectColumns +
-                            ", (SELECT COUNT(*) FROM bugs b WHERE b.project_id = p.id AND b.key_env = 'live'), "
-                            "(SELECT COUNT(*) FROM bugs b WHERE b.project_id = p.id AND b.key_env = 'live' AND "
-                            "b.status = 'new') FROM projects p WHERE p.org_id = ? ORDER BY p.created_at, p.id",
-                        {org_id}));
+        Rows r,
+        c.Query(std::string("SELECT ") + kProjectColumns +
+                    ", (SELECT COUNT(*) FROM bugs b WHERE b.project_id = p.id AND b.key_env = 'live'), "
+                    "(SELECT COUNT(*) FROM bugs b WHERE b.project_id = p.id AND b.key_env = 'live' AND "
+                    "b.status = 'new') FROM projects p WHERE p.org_id = ? ORDER BY p.created_at, p.id",
+                {org_id}));
     std::vector<ports::Project> out;
     for (size_t i = 0; i < r.size(); ++i) {
       out.push_back(ProjectFromRow(r, i));
@@ -56,7 +57,8 @@ class SqlProjectRepository final : public ports::ProjectRepository {
   }
 
   Result<bool> SlugTaken(Connection& c, const std::string& org_id, const std::string& slug) override {
-    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT 1 FROM projects WHERE org_id = ? AND slug = ?", {org_id, slug}));
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query("SELECT 1 FROM projects WHERE org_id = ? AND slug = ?", {org_id, slug}));
     return !r.empty();
   }
 };
@@ -86,38 +88,45 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
  public:
   Status Insert(Connection& tx, const ports::CaptureKey& k) override {
     return tx
-        .Exec("INSERT INTO capture_keys (id, org_id, project_id, env, prefix, key_hash, label, expires_at, "
-              "last_used, revoked_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)",
-              {k.id, k.org_id, k.project_id, k.env, k.prefix, k.key_hash, k.label,
-               k.expires_at ? Value(*k.expires_at) : Value(nullptr),
-               k.created_by.empty() ? Value(nullptr) : Value(k.created_by), k.created_at})
+        .Exec(
+            "INSERT INTO capture_keys (id, org_id, project_id, env, prefix, key_hash, label, expires_at, "
+            "last_used, revoked_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, "
+            "?)",
+            {k.id, k.org_id, k.project_id, k.env, k.prefix, k.key_hash, k.label,
+             k.expires_at ? Value(*k.expires_at) : Value(nullptr),
+             k.created_by.empty() ? Value(nullptr) : Value(k.created_by), k.created_at})
         .status();
   }
 
   Result<std::optional<ports::CaptureKey>> FindByHash(Connection& c, const std::string& key_hash) override {
-    SV_ASSIGN_OR_RETURN(Rows r,
-                        c.Query(std::string("SELECT ") + kKeyColumns + " FROM capture_keys WHERE key_hash = ?",
-                                {key_hash}));
+    SV_ASSIGN_OR_RETURN(
+        Rows r,
+        c.Query(std::string("SELECT ") + kKeyColumns + " FROM capture_keys WHERE key_hash = ?", {key_hash}));
     if (r.empty()) return std::optional<ports::CaptureKey>();
     return std::optional<ports::CaptureKey>(KeyFromRow(r, 0));
   }
 
-  Result<std::optional<ports::IngestKeyRecord>> FindForIngest(Connection& c, const std::string& key_hash) override {
+  Result<std::optional<ports::IngestKeyRecord>> FindForIngest(Connection& c,
+                                                              const std::string& key_hash) override {
     SV_ASSIGN_OR_RETURN(
-        Rows r, c.Query("SELECT k.id, k.org_id, k.project_id, k.env, k.prefix, k.key_hash, k.label, k.expires_at, "
-                        "k.last_used, k.revoked_at, k.created_by, k.created_at, o.plan, p.name FROM capture_keys k "
-                        "JOIN organizations o ON o.id = k.org_id JOIN projects p ON p.id = k.project_id "
-                        "WHERE k.key_hash = ?",
-                        {key_hash}));
+        Rows r,
+        c.Query("SELECT k.id, k.org_id, k.project_id, k.env, k.prefix, k.key_hash, k.label, k.expires_at, "
+                "k.last_used, k.revoked_at, k.created_by, k.created_at, o.plan, p.name FROM capture_keys k "
+                "JOIN organizations o ON o.id = k.org_id JOIN projects p ON p.id = k.project_id "
+                "WHERE k.key_hash = ?",
+                {key_hash}));
     if (r.empty()) return std::optional<ports::IngestKeyRecord>();
-    return std::optional<ports::IngestKeyRecord>(ports::IngestKeyRecord{KeyFromRow(r, 0), r.Str(0, 12), r.Str(0, 13)});
+    return std::optional<ports::IngestKeyRecord>(
+        ports::IngestKeyRecord{KeyFromRow(r, 0), r.Str(0, 12), r.Str(0, 13)});
   }
 
   Result<std::optional<ports::CaptureKey>> Find(Connection& c, const std::string& org_id,
-                                                const std::string& project_id, const std::string& key_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kKeyColumns +
-                                            " FROM capture_keys WHERE org_id = ? AND project_id = ? AND id = ?",
-                                        {org_id, project_id, key_id}));
+                                                const std::string& project_id,
+                                                const std::string& key_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query(std::string("SELECT ") + kKeyColumns +
+                                    " FROM capture_keys WHERE org_id = ? AND project_id = ? AND id = ?",
+                                {org_id, project_id, key_id}));
     if (r.empty()) return std::optional<ports::CaptureKey>();
     return std::optional<ports::CaptureKey>(KeyFromRow(r, 0));
   }
@@ -144,8 +153,9 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
   Status TouchLastUsed(Connection& tx, const std::vector<std::pair<std::string, int64_t>>& uses) override {
     for (const auto& [id, at] : uses) {
       SV_RETURN_IF_ERROR(
-          tx.Exec("UPDATE capture_keys SET last_used = ? WHERE id = ? AND (last_used IS NULL OR last_used < ?)",
-                  {at, id, at})
+          tx.Exec(
+                "UPDATE capture_keys SET last_used = ? WHERE id = ? AND (last_used IS NULL OR last_used < ?)",
+                {at, id, at})
               .status());
     }
     return Status::Ok();
@@ -156,7 +166,9 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
 }  // namespace service::store
 
 namespace service::ports {
-std::unique_ptr<ProjectRepository> NewSqlProjectRepository() { return std::make_unique<store::SqlProjectRepository>(); }
+std::unique_ptr<ProjectRepository> NewSqlProjectRepository() {
+  return std::make_unique<store::SqlProjectRepository>();
+}
 std::unique_ptr<CaptureKeyRepository> NewSqlCaptureKeyRepository() {
   return std::make_unique<store::SqlCaptureKeyRepository>();
 }

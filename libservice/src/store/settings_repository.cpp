@@ -21,8 +21,9 @@ class SqlSettingsRepository final : public ports::SettingsRepository {
     std::string stored;
     Status s = db.Write([&](Connection& c) -> Status {
       SV_RETURN_IF_ERROR(
-          c.Exec("INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING",
-                 {key, value, now_ms})
+          c.Exec(
+               "INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING",
+               {key, value, now_ms})
               .status());
       SV_ASSIGN_OR_RETURN(Rows rows, c.Query("SELECT value FROM settings WHERE key = ?", {key}));
       stored = rows.Str(0, 0);

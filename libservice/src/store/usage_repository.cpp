@@ -22,8 +22,8 @@ class SqlUsageRepository final : public ports::UsageRepository {
   }
 
   Result<int64_t> BugsInMonth(Connection& c, const std::string& org_id, const std::string& month) override {
-    SV_ASSIGN_OR_RETURN(Rows r,
-                        c.Query("SELECT bugs FROM usage_counters WHERE org_id = ? AND month = ?", {org_id, month}));
+    SV_ASSIGN_OR_RETURN(
+        Rows r, c.Query("SELECT bugs FROM usage_counters WHERE org_id = ? AND month = ?", {org_id, month}));
     return r.empty() ? int64_t{0} : r.Int(0, 0);
   }
 
@@ -37,5 +37,7 @@ class SqlUsageRepository final : public ports::UsageRepository {
 }  // namespace service::store
 
 namespace service::ports {
-std::unique_ptr<UsageRepository> NewSqlUsageRepository() { return std::make_unique<store::SqlUsageRepository>(); }
+std::unique_ptr<UsageRepository> NewSqlUsageRepository() {
+  return std::make_unique<store::SqlUsageRepository>();
+}
 }  // namespace service::ports

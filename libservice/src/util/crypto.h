@@ -7,8 +7,8 @@
 
 namespace service::util {
 
-std::string Sha256(std::string_view data);                          // 32 raw bytes
-std::string Sha256Hex(std::string_view data);                       // 64 hex chars
+std::string Sha256(std::string_view data);                            // 32 raw bytes
+std::string Sha256Hex(std::string_view data);                         // 64 hex chars
 std::string HmacSha256(std::string_view key, std::string_view data);  // 32 raw bytes
 std::string HexEncode(std::string_view bytes);
 bool HexDecode(std::string_view hex, std::string* out);

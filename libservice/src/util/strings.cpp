@@ -37,7 +37,8 @@ bool StartsWith(std::string_view s, std::string_view prefix) { return s.substr(0
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+      return false;
   return true;
 }
 
@@ -155,8 +156,8 @@ bool IsValidEmail(std::string_view s) {
   if (at == std::string_view::npos || at == 0 || at > 64 || s.find('@', at + 1) != std::string_view::npos)
     return false;
   const std::string_view domain = s.substr(at + 1);
-  if (domain.size() < 3 || domain.front() == '.' || domain.back() == '.' || domain.find('.') == std::string_view::npos ||
-      domain.find("..") != std::string_view::npos)
+  if (domain.size() < 3 || domain.front() == '.' || domain.back() == '.' ||
+      domain.find('.') == std::string_view::npos || domain.find("..") != std::string_view::npos)
     return false;
   for (unsigned char c : s) {
     if (c <= 0x20 || c == 0x7F || c == '<' || c == '>' || c == '(' || c == ')' || c == ',' || c == ';' ||

@@ -54,8 +54,8 @@ std::string FormatIso8601(int64_t ms) {
   const int s = static_cast<int>(rem / 1000);
   const int frac = static_cast<int>(rem % 1000);
   char buf[40];
-  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02d:%02d:%02d.%03dZ", static_cast<long long>(y), mo, d, h, mi,
-                s, frac);
+  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02d:%02d:%02d.%03dZ", static_cast<long long>(y), mo, d, h,
+                mi, s, frac);
   return buf;
 }
 

@@ -29,11 +29,11 @@ DeepHealth CheckDeep(Core& core) {
   }
   const std::string& mail = core.options.mail_url;
   h.email_configured = !mail.empty();
-  h.email_provider = mail.empty()                              ? "none"
-                     : util::StartsWith(mail, "smtps://")      ? "smtps"
-                     : util::StartsWith(mail, "smtp://")       ? "smtp"
-                     : util::StartsWith(mail, "file:")         ? "file"
-                                                               : "none";
+  h.email_provider = mail.empty()                         ? "none"
+                     : util::StartsWith(mail, "smtps://") ? "smtps"
+                     : util::StartsWith(mail, "smtp://")  ? "smtp"
+                     : util::StartsWith(mail, "file:")    ? "file"
+                                                          : "none";
   h.ai_configured = !core.options.ai.url.empty();
   h.jobs_running = core.workers.running();
   h.jobs_ok = h.jobs_ok && h.jobs_running;

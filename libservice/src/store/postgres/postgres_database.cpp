@@ -16,6 +16,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <exception>
 #include <mutex>
 #include <string>
@@ -334,7 +335,9 @@ Result<std::unique_ptr<PgConnection>> Connect(const std::string& conninfo) {
 class PostgresDatabase final : public Database {
  public:
   PostgresDatabase(std::string conninfo, int pool_size)
-      : conninfo_(std::move(conninfo)), pool_size_(std::max(1, pool_size)) {}
+      : conninfo_(std::move(conninfo)),
+        pool_size_(std::max(1, pool_size)),
+        max_leaders_(std::max(1, pool_size_ / 2)) {}
   ~PostgresDatabase() override { Close(); }
 
   // Makes the first connection now so a bad URL or a dead server fails Open().
@@ -353,7 +356,40 @@ class PostgresDatabase final : public Database {
     return Transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn);
   }
 
-  Status Write(const std::function<Status(Connection&)>& fn) override { return Transaction("BEGIN", fn); }
+  // Group commit: concurrent Write calls queue up; a caller that finds no
+  // batch running for it becomes the leader, takes up to kMaxBatch queued
+  // callbacks and runs them in one transaction on one pooled connection, each
+  // in its own savepoint, then releases every caller after COMMIT. At most
+  // max_leaders_ batches run at once so reads keep connections. One commit
+  // (one WAL flush) then acknowledges many requests.
+  Status Write(const std::function<Status(Connection&)>& fn) override {
+    WriteItem item;
+    item.fn = &fn;
+    std::unique_lock lock(wq_mu_);
+    write_queue_.push_back(&item);
+    for (;;) {
+      if (item.done) break;
+      if (leaders_ < max_leaders_ && !write_queue_.empty()) {
+        std::vector<WriteItem*> batch;
+        while (!write_queue_.empty() && batch.size() < kMaxBatch) {
+          batch.push_back(write_queue_.front());
+          write_queue_.pop_front();
+        }
+        ++leaders_;
+        lock.unlock();
+        RunBatch(batch);
+        lock.lock();
+        --leaders_;
+        for (WriteItem* w : batch) w->done = true;
+        wq_cv_.notify_all();
+        continue;
+      }
+      wq_cv_.wait(lock);
+    }
+    lock.unlock();
+    if (item.exception) std::rethrow_exception(item.exception);
+    return item.status;
+  }
 
   Status Ping() override {
     std::unique_ptr<PgConnection> conn;
@@ -408,6 +444,82 @@ class PostgresDatabase final : public Database {
       return Internal("postgresql: transaction aborted by an earlier failed statement");
     }
     return conn->Control("COMMIT");
+  }
+
+  struct WriteItem {
+    const std::function<Status(Connection&)>* fn = nullptr;
+    Status status;
+    std::exception_ptr exception;
+    bool done = false;
+  };
+  static constexpr size_t kMaxBatch = 128;
+
+  // Runs one callback inside the open transaction; with `savepoint`, its
+  // failure rolls back only its own writes.
+  static void RunItem(PgConnection& conn, WriteItem& w, bool savepoint) {
+    if (savepoint) {
+      w.status = conn.Control("SAVEPOINT sv_item");
+      if (!w.status.ok()) return;
+    }
+    try {
+      w.status = (*w.fn)(conn);
+    } catch (...) {
+      w.exception = std::current_exception();
+      w.status = Internal("postgresql: write callback threw");
+    }
+    if (w.status.ok() && conn.txn_status() == PQTRANS_INERROR) {
+      // The callback swallowed a failed statement; its writes are void.
+      w.status = Internal("postgresql: transaction aborted by an earlier failed statement");
+    }
+    if (savepoint && !conn.broken()) {
+      Status end =
+          conn.Control(w.status.ok() ? "RELEASE SAVEPOINT sv_item" : "ROLLBACK TO SAVEPOINT sv_item");
+      if (w.status.ok() && !end.ok()) w.status = end;
+      if (!w.status.ok() && end.ok()) conn.Control("RELEASE SAVEPOINT sv_item").IgnoreError();
+    }
+  }
+
+  void RunBatch(const std::vector<WriteItem*>& batch) {
+    if (batch.size() == 1 && batch[0]->exception == nullptr) {
+      WriteItem& w = *batch[0];
+      try {
+        w.status = Transaction("BEGIN", *w.fn);
+      } catch (...) {
+        w.exception = std::current_exception();
+        w.status = Internal("postgresql: write callback threw");
+      }
+      return;
+    }
+    std::unique_ptr<PgConnection> conn;
+    Status acquired = Acquire(kAcquireTimeout, &conn);
+    if (!acquired.ok()) {
+      for (WriteItem* w : batch) w->status = acquired;
+      return;
+    }
+    struct Lease {
+      PostgresDatabase* db;
+      std::unique_ptr<PgConnection>* conn;
+      ~Lease() { db->Release(std::move(*conn)); }
+    } lease{this, &conn};
+    Status st = conn->Control("BEGIN");
+    if (!st.ok() && conn->broken() && conn->Reset()) st = conn->Control("BEGIN");
+    if (!st.ok()) {
+      for (WriteItem* w : batch) w->status = st;
+      return;
+    }
+    for (WriteItem* w : batch) {
+      if (conn->broken()) {
+        w->status = Unavailable("postgresql: connection lost");
+        continue;
+      }
+      RunItem(*conn, *w, true);
+    }
+    Status commit = conn->broken() ? Unavailable("postgresql: connection lost") : conn->Control("COMMIT");
+    if (!commit.ok()) {
+      if (!conn->broken()) conn->Control("ROLLBACK").IgnoreError();
+      for (WriteItem* w : batch)
+        if (w->status.ok()) w->status = commit;
+    }
   }
 
   Status Acquire(std::chrono::steady_clock::duration timeout, std::unique_ptr<PgConnection>* out) {
@@ -470,6 +582,13 @@ class PostgresDatabase final : public Database {
   int created_ = 0;  // connections alive or being made
   int leased_ = 0;   // connections handed out (or being made)
   bool closed_ = false;
+
+  // Group-commit queue (see Write).
+  std::mutex wq_mu_;
+  std::condition_variable wq_cv_;
+  std::deque<WriteItem*> write_queue_;
+  int leaders_ = 0;
+  int max_leaders_ = 1;
 };
 
 }  // namespace

@@ -1,0 +1,22 @@
+// ports::NewMailer: picks the provider named by the mail URL.
+#include "adapters/mail/mail_url.h"
+#include "adapters/mail/mailers.h"
+#include "ports/mailer.h"
+#include "util/strings.h"
+
+namespace service::ports {
+
+Result<std::unique_ptr<Mailer>> NewMailer(const MailerOptions& options) {
+  using namespace adapters::mail;
+  SV_ASSIGN_OR_RETURN(MailUrl url, ParseMailUrl(options.url));
+  SV_ASSIGN_OR_RETURN(Mailbox from, SenderMailbox(url, options.public_url));
+  // Message-IDs and EHLO name the sender's domain when it looks like a host name.
+  std::string domain = from.address.substr(from.address.rfind('@') + 1);
+  if (SenderDomain("x://" + domain) != util::ToLower(domain)) domain = SenderDomain(options.public_url);
+  if (url.scheme == MailScheme::kFile)
+    return NewFileMailer(std::move(url), std::move(from), std::move(domain));
+  const int64_t timeout_ms = url.timeout_ms.value_or(options.timeout_ms);
+  return NewSmtpMailer(std::move(url), std::move(from), std::move(domain), timeout_ms);
+}
+
+}  // namespace service::ports

@@ -1,0 +1,161 @@
+// Capture routes (Spec 1 "Ingestion", "POST /v1/bugs/manual") and the
+// capture-key authenticator.
+//
+//   POST /v1/ingest            (Key, ingest rate class)   201 ingest envelope
+//   POST /v1/ingest/presence   (Key, ingest rate class)   202 {ok: true}
+//   POST /v1/bugs              alias of /v1/ingest
+//   POST /v1/bugs/presence     alias of /v1/ingest/presence
+//   POST /v1/bugs/manual       (JWT+Org, general)         201 {id, occurrenceId, deduplicated}
+//
+// Nothing else is registered under /v1/ingest/, so every other path there
+// answers 404. A capture key authenticates only the routes registered with
+// AuthMode::kCaptureKey: it can read or manage nothing.
+#include "api/capture_validation.h"
+#include "api/context.h"
+#include "api/json.h"
+#include "api/pipeline.h"
+#include "api/validate.h"
+#include "app/capture/console_reports.h"
+#include "app/capture/ingest.h"
+#include "app/capture/presence.h"
+#include "app/capture/runtime.h"
+#include "app/core.h"
+
+namespace service::api {
+namespace {
+
+const std::vector<std::string_view> kSeverities = {"critical", "high", "medium", "low"};
+
+// Driver failures never reach the client's body; the pipeline adds requestId.
+Response CaptureError(const Status& s) {
+  if (s.code() == Code::kInternal) return ErrorResponse(500, "Internal server error");
+  return StatusResponse(s);
+}
+
+app::ConsoleActor ActorOf(const Context& ctx) {
+  return app::ConsoleActor{ctx.principal.user_id, ctx.principal.email, ctx.principal.org_id,
+                           ctx.principal.role};
+}
+
+// The key of an authenticated ingest request (a cache hit: the authenticator
+// just verified it).
+Result<app::capture::ReportSource> KeySource(Context& ctx) {
+  SV_ASSIGN_OR_RETURN(app::capture::VerifiedKey key,
+                      ctx.core.capture->VerifyKey(ctx.req.headers.Get("X-Service-Key")));
+  app::capture::ReportSource src;
+  src.org_id = std::move(key.org_id);
+  src.project_id = std::move(key.project_id);
+  src.project_name = std::move(key.project_name);
+  src.key_env = std::move(key.env);
+  src.plan = std::move(key.plan);
+  src.client_ip = ctx.client_ip;
+  if (const std::string* ua = ctx.req.headers.Find("User-Agent")) src.user_agent_header = *ua;
+  return src;
+}
+
+Response IngestEnvelope(const app::capture::IngestResult& r) {
+  return JsonResponse(201, json::object{{"id", r.bug_id},
+                                        {"occurrenceId", r.occurrence_id},
+                                        {"fingerprint", r.fingerprint},
+                                        {"deduplicated", r.deduplicated},
+                                        {"regression", r.regression},
+                                        {"is_regression", r.regression}});
+}
+
+Response HandleIngest(Context& ctx) {
+  Result<app::capture::ReportSource> src = KeySource(ctx);
+  if (!src.ok()) return CaptureError(src.status());
+  Result<app::capture::ReportInput> input = ParseIngestBody(ctx.req.body, ctx.core.Now());
+  if (!input.ok()) return CaptureError(input.status());
+  Result<app::capture::IngestResult> r = app::capture::Ingest(ctx.core, *src, std::move(input).value());
+  if (!r.ok()) return CaptureError(r.status());
+  return IngestEnvelope(*r);
+}
+
+Response HandlePresence(Context& ctx) {
+  Result<app::capture::ReportSource> src = KeySource(ctx);
+  if (!src.ok()) return CaptureError(src.status());
+  Result<app::capture::PresenceInput> input = ParsePresenceBody(ctx.req.body);
+  if (!input.ok()) return CaptureError(input.status());
+  Status st = app::capture::RecordPresence(ctx.core, *src, std::move(input).value());
+  if (!st.ok()) return CaptureError(st);
+  return JsonResponse(202, json::object{{"ok", true}});
+}
+
+Response HandleManual(Context& ctx) {
+  Result<const json::value*> body = ctx.Body();
+  if (!body.ok()) return CaptureError(body.status());
+  Validator v(**body);
+  app::capture::ManualReport in;
+  {
+    StringRule r;
+    r.required = true;
+    r.uuid = true;
+    in.project_id = v.String("projectId", r).value_or("");
+  }
+  {
+    StringRule r;
+    r.required = true;
+    r.min = 3;
+    r.max = 500;
+    in.title = TextField(v, "title", r).value_or("");
+  }
+  {
+    StringRule r;
+    r.max = 10'000;
+    in.description = TextField(v, "description", r).value_or("");
+  }
+  {
+    StringRule r;
+    r.one_of = &kSeverities;
+    in.severity = v.String("severity", r).value_or("medium");
+  }
+  {
+    StringRule r;
+    r.max = 2000;
+    in.url = TextField(v, "url", r).value_or("");
+  }
+  {
+    StringRule r;
+    r.max = 100;
+    in.environment = TextField(v, "environment", r);
+    if (in.environment && in.environment->empty()) in.environment.reset();
+  }
+  if (!v.ok()) return ValidationFailed(v.details());
+  Result<app::capture::IngestResult> r =
+      app::capture::SubmitManualReport(ctx.core, ActorOf(ctx), in, ctx.client_ip);
+  if (!r.ok()) return CaptureError(r.status());
+  return JsonResponse(
+      201,
+      json::object{{"id", r->bug_id}, {"occurrenceId", r->occurrence_id}, {"deduplicated", r->deduplicated}});
+}
+
+Status AuthenticateCaptureKey(Context& ctx, AuthMode) {
+  const std::string* header = ctx.req.headers.Find("X-Service-Key");
+  if (!header || header->empty()) return Unauthenticated("Missing or invalid API key");
+  SV_ASSIGN_OR_RETURN(app::capture::VerifiedKey key, ctx.core.capture->VerifyKey(*header));
+  ctx.principal.kind = Principal::Kind::kCaptureKey;
+  ctx.principal.org_id = key.org_id;
+  ctx.principal.project_id = key.project_id;
+  ctx.principal.key_id = key.key_id;
+  ctx.principal.key_env = key.env;
+  ctx.core.capture->NoteKeyUse(key.key_id, ctx.core.Now());
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterCaptureRoutes(Pipeline& p) {
+  p.SetCaptureKeyAuthenticator(AuthenticateCaptureKey);
+  Router& r = p.router();
+  for (const char* path : {"/v1/ingest", "/v1/bugs"}) {
+    r.Add("POST", path, RateClass::kIngest, AuthMode::kCaptureKey, HandleIngest);
+  }
+  for (const char* path : {"/v1/ingest/presence", "/v1/bugs/presence"}) {
+    r.Add("POST", path, RateClass::kIngest, AuthMode::kCaptureKey, HandlePresence);
+  }
+  r.Add("POST", "/v1/bugs/manual", RateClass::kGeneral, AuthMode::kJwtOrg, domain::Capability::kUpdateBugs,
+        HandleManual);
+}
+
+}  // namespace service::api

@@ -1,0 +1,149 @@
+// GroupCommitter<T>: group commit at the application level. Concurrent
+// callers hand in items (reports); up to `max_writers` leader threads each
+// take the items waiting (at most `max_batch`) and write them with ONE call
+// of the batch function inside ONE Database::Write, so many reports share
+// one transaction, one commit (one fsync on PostgreSQL) and, where the
+// repositories allow, one statement per table.
+//
+// The batch function records each item's own result in the item (an
+// outcome such as a plan limit must leave no writes behind). It returns a
+// non-OK Status only when the database failed: then the shared transaction
+// is rolled back and every item of that batch is written again alone, so one
+// bad report never fails the others (a lone write that fails is tried once
+// more). An item may therefore be written more than once: the batch
+// function must reset an item's results first.
+//
+// Thread-safety: Run may be called from any thread; it blocks until the
+// item's transaction committed (or failed). Header-only.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "service/status.h"
+#include "store/database.h"
+
+namespace service::app::capture {
+
+template <typename T>
+class GroupCommitter {
+ public:
+  using BatchWrite = std::function<Status(store::Connection& tx, const std::vector<T*>& items)>;
+
+  struct Stats {
+    uint64_t batches = 0;    // transactions written
+    uint64_t items = 0;      // items they carried
+    uint64_t fallbacks = 0;  // batches rolled back and written item by item
+  };
+
+  // REQUIRES: `db` outlives this; max_writers >= 1; max_batch >= 1.
+  GroupCommitter(store::Database& db, BatchWrite write, int max_writers, size_t max_batch)
+      : db_(db),
+        write_(std::move(write)),
+        max_writers_(max_writers < 1 ? 1 : max_writers),
+        max_batch_(max_batch < 1 ? 1 : max_batch) {}
+  GroupCommitter(const GroupCommitter&) = delete;
+  GroupCommitter& operator=(const GroupCommitter&) = delete;
+
+  // Writes `item` in a shared transaction. OK: committed (the item's own
+  // result is in the item); otherwise the failure that prevented it.
+  Status Run(T* item) {
+    Pending self;
+    self.item = item;
+    std::unique_lock lock(mu_);
+    queue_.push_back(&self);
+    while (!self.done) {
+      if (writers_ < max_writers_ && !queue_.empty()) {
+        // Lead: write what is waiting (this item among it, or a batch ahead).
+        ++writers_;
+        std::vector<Pending*> batch;
+        while (!queue_.empty() && batch.size() < max_batch_) {
+          batch.push_back(queue_.front());
+          queue_.pop_front();
+        }
+        ++stats_.batches;
+        stats_.items += batch.size();
+        lock.unlock();
+        const bool fell_back = WriteBatch(batch);
+        lock.lock();
+        if (fell_back) ++stats_.fallbacks;
+        --writers_;
+        for (Pending* p : batch) {
+          p->done = true;
+          // Under the lock: the waiter cannot return (and destroy p) first.
+          p->cv.notify_one();
+        }
+        // Items still waiting need a leader: the first of them takes over.
+        if (!queue_.empty()) queue_.front()->cv.notify_one();
+        continue;
+      }
+      self.cv.wait(lock);
+    }
+    lock.unlock();
+    if (self.exception) std::rethrow_exception(self.exception);
+    return std::move(self.status);
+  }
+
+  Stats stats() const {
+    std::lock_guard lock(mu_);
+    return stats_;
+  }
+
+ private:
+  struct Pending {
+    T* item = nullptr;
+    Status status;
+    std::exception_ptr exception;
+    bool done = false;
+    std::condition_variable cv;  // wakes this item's thread only
+  };
+
+  // Returns true when the batch fell back to one transaction per item.
+  bool WriteBatch(const std::vector<Pending*>& batch) {
+    if (batch.size() > 1) {
+      std::vector<T*> items;
+      items.reserve(batch.size());
+      for (Pending* p : batch) items.push_back(p->item);
+      Status st;
+      bool threw = false;
+      try {
+        st = db_.Write([&](store::Connection& tx) { return write_(tx, items); });
+      } catch (...) {
+        threw = true;
+      }
+      if (st.ok() && !threw) return false;
+    }
+    for (Pending* p : batch) {
+      try {
+        const std::vector<T*> one{p->item};
+        // One more try: a transaction can lose a deadlock or a serialization
+        // race against another process on the same PostgreSQL.
+        for (int attempt = 0; attempt < 2; ++attempt) {
+          p->status = db_.Write([&](store::Connection& tx) { return write_(tx, one); });
+          if (p->status.ok()) break;
+        }
+      } catch (...) {
+        p->exception = std::current_exception();
+      }
+    }
+    return batch.size() > 1;
+  }
+
+  store::Database& db_;
+  const BatchWrite write_;
+  const int max_writers_;
+  const size_t max_batch_;
+  mutable std::mutex mu_;
+  std::deque<Pending*> queue_;
+  int writers_ = 0;
+  Stats stats_;
+};
+
+}  // namespace service::app::capture

@@ -1,0 +1,164 @@
+#include "app/capture/ingest.h"
+
+#include <boost/json.hpp>
+
+#include "app/capture/report_writer.h"
+#include "app/capture/runtime.h"
+#include "app/core.h"
+#include "domain/capture/classify.h"
+#include "domain/capture/end_user.h"
+#include "domain/capture/fingerprint.h"
+#include "domain/capture/text.h"
+#include "domain/capture/user_agent.h"
+#include "domain/plans.h"
+#include "util/time.h"
+
+namespace service::app::capture {
+namespace {
+
+namespace json = boost::json;
+
+constexpr size_t kMaxUserAgentBytes = 2000;  // the header fallback, cut on a character boundary
+
+void AppendJsonString(std::string& out, std::string_view s) { out += json::serialize(json::string_view(s)); }
+
+// [{"type":..., "timestamp":..., "data":...}, ...] in submission order.
+std::string EventsJson(const std::vector<domain::Event>& events) {
+  if (events.empty()) return {};
+  std::string out;
+  out.reserve(events.size() * 160);
+  out.push_back('[');
+  for (size_t i = 0; i < events.size(); ++i) {
+    const domain::Event& e = events[i];
+    if (i > 0) out.push_back(',');
+    out += "{\"type\":";
+    AppendJsonString(out, e.type);
+    out += ",\"timestamp\":";
+    out += std::to_string(e.timestamp_ms);
+    out += ",\"data\":";
+    out += e.data.is_null() ? std::string("null") : json::serialize(e.data);
+    out.push_back('}');
+  }
+  out.push_back(']');
+  return out;
+}
+
+std::string MetadataJson(json::value& metadata, const ReportInput& in) {
+  if (!metadata.is_object()) metadata = json::object();
+  json::object& o = metadata.as_object();
+  if (in.device) o["device"] = *in.device;
+  if (in.os_version) o["osVersion"] = *in.os_version;
+  return json::serialize(o);
+}
+
+std::optional<std::string> NonEmpty(std::string s) {
+  if (s.empty()) return std::nullopt;
+  return s;
+}
+
+}  // namespace
+
+std::string MonthOf(int64_t unix_ms) { return util::FormatIso8601(unix_ms).substr(0, 7); }
+
+Result<IngestResult> Ingest(Core& core, const ReportSource& source, ReportInput in) {
+  const int64_t now = core.Now();
+
+  // --- Everything computable without the database, before the write. ---
+  const std::string auto_kind = source.console_manual ? std::string() : domain::AutoReportKind(in.metadata);
+  const bool is_manual = source.console_manual || auto_kind.empty();
+  const domain::Fingerprint fp = domain::FingerprintReport(in.events, is_manual, in.title, in.url);
+  const domain::Classification cls = domain::Classify({in.events, in.title, auto_kind});
+
+  std::optional<std::string> user_agent = std::move(in.user_agent);
+  if (!user_agent && !source.user_agent_header.empty()) {
+    user_agent = NonEmpty(domain::text::CleanText(source.user_agent_header, kMaxUserAgentBytes));
+  }
+  const std::string ua = user_agent.value_or("");
+  const std::string platform = in.platform ? *in.platform : domain::InferPlatform(ua);
+  const domain::UserAgentInfo ua_info = domain::ParseUserAgent(ua);
+  const std::string ip_hash = core.capture->HashClientIp(source.client_ip);
+  const domain::EndUserIdentity identity =
+      domain::EndUserKey(in.user_id.value_or(""), in.reporter_email.value_or(""), ip_hash);
+
+  PreparedReport r;
+  r.source = &source;
+  if (in.reporter_email) r.reporter_email_key = domain::text::LowerAsciiCopy(*in.reporter_email);
+  r.month = MonthOf(now);
+  r.bugs_per_month = domain::LimitsFor(source.plan, core.options.plan_limits).bugs_per_month;
+
+  ports::Occurrence& occ = r.occurrence;
+  occ.id = core.ids->NewId();
+  occ.project_id = source.project_id;
+  occ.org_id = source.org_id;
+  occ.reporter_email = in.reporter_email;
+  occ.reporter_id = in.reporter_id;
+  occ.ip_hash = NonEmpty(ip_hash);
+  occ.session_id = in.session_id;
+  occ.end_user_id = in.user_id;
+  occ.user_key = identity.user_key;
+  occ.user_kind = identity.kind;
+  occ.release_version = in.release;
+  occ.environment = in.environment;
+  occ.url = NonEmpty(in.url);
+  occ.user_agent = user_agent;
+  occ.viewport = in.viewport;
+  occ.browser = NonEmpty(ua_info.browser);
+  occ.os = NonEmpty(ua_info.os);
+  occ.platform = platform;
+  occ.event_count = static_cast<int64_t>(in.events.size());
+  occ.metadata = MetadataJson(in.metadata, in);
+  occ.occurred_at = now;
+  occ.created_at = now;
+  occ.events_json = EventsJson(in.events);
+
+  ports::BugReportWrite& w = r.bug_write;
+  w.org_id = source.org_id;
+  w.project_id = source.project_id;
+  w.key_env = source.key_env;
+  w.fingerprint = fp.short_hex;
+  w.new_bug_id = core.ids->NewId();
+  w.occurrence_id = occ.id;
+  w.title = std::move(in.title);
+  w.description = std::move(in.description);
+  w.url = in.url;
+  w.severity = std::move(in.severity);
+  w.platform = platform;
+  w.release = in.release.value_or("");
+  w.environment = in.environment.value_or("");
+  w.signal_class = cls.signal_class;
+  w.signal_family = cls.signal_family;
+  w.signal_reason = cls.signal_reason;
+  w.classifier_confidence = cls.classifier_confidence;
+  w.ai_summary_json = std::move(in.ai_summary_json);
+  w.seen_at = now;
+
+  ports::EndUserSighting& s = r.sighting;
+  s.org_id = source.org_id;
+  s.user_key = identity.user_key;
+  s.kind = identity.kind;
+  s.end_user_id = in.user_id;
+  s.email = r.reporter_email_key;
+  s.platform = platform;
+  s.release = in.release;
+  s.environment = in.environment;
+  s.occurrence_id = occ.id;
+  s.seen_at = now;
+
+  // --- The write, shared with concurrent reports (group commit). ---
+  SV_RETURN_IF_ERROR(core.capture->committer().Run(&r));
+  SV_RETURN_IF_ERROR(r.outcome);
+
+  if (r.event.payload.empty()) r.event = OutcomeEvent(r);
+  core.bus->Publish(r.event);
+
+  IngestResult out;
+  out.bug_id = r.bug.id;
+  out.occurrence_id = occ.id;
+  out.fingerprint = fp.short_hex;
+  out.deduplicated = !r.bug.created;
+  out.regression = r.bug.regression;
+  out.event_type = r.event.type;
+  return out;
+}
+
+}  // namespace service::app::capture

@@ -1,0 +1,186 @@
+#include "app/capture/runtime.h"
+
+#include <vector>
+
+#include "app/capture/presence.h"
+#include "app/core.h"
+#include "domain/capture/end_user.h"
+#include "domain/keys/capture_key.h"
+#include "util/crypto.h"
+#include "util/strings.h"
+
+namespace service::app::capture {
+namespace {
+
+// Bounds the key cache; past it the cache starts afresh.
+constexpr size_t kMaxCachedKeys = 10'000;
+constexpr int64_t kPresenceSweepIntervalMs = 60'000;
+// Batches in flight: SQLite's writer thread merges them into one transaction.
+constexpr int kSqliteBatchWriters = 4;
+constexpr int kPostgresBatchWriters = 1;
+constexpr size_t kMaxBatch = 64;
+// Presence rows are kept a while past the window, then removed.
+constexpr int64_t kPresenceRetentionMs = 10 * 60'000;
+
+int BatchWriters(const Core& core) {
+  return core.db->dialect() == store::Dialect::kSqlite ? kSqliteBatchWriters : kPostgresBatchWriters;
+}
+
+Status InvalidKey() { return Unauthenticated("Missing or invalid API key"); }
+
+}  // namespace
+
+Runtime::Runtime(Core& core, std::string ip_hash_secret)
+    : core_(core),
+      ip_hash_secret_(std::move(ip_hash_secret)),
+      committer_(
+          *core.db,
+          [&core](store::Connection& tx, const std::vector<PreparedReport*>& batch) {
+            return WriteReports(core, tx, batch);
+          },
+          BatchWriters(core), kMaxBatch) {}
+
+Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
+  if (!domain::ParseCaptureKey(presented)) return InvalidKey();
+  const std::string hash = domain::HashCaptureKey(presented);
+  const int64_t now = core_.Now();
+
+  std::optional<VerifiedKey> found;
+  uint64_t generation = 0;
+  {
+    std::shared_lock lock(keys_mu_);
+    generation = keys_generation_;
+    auto it = keys_.find(hash);
+    if (it != keys_.end() && now - it->second.verified_at < kKeyCacheTtlMs && now >= it->second.verified_at) {
+      found = it->second.key;
+    }
+  }
+  if (!found) {
+    std::optional<ports::IngestKeyRecord> record;
+    Status st = core_.db->Read([&](store::Connection& c) -> Status {
+      SV_ASSIGN_OR_RETURN(record, core_.capture_keys->FindForIngest(c, hash));
+      return Status::Ok();
+    });
+    if (!st.ok()) return Unavailable("Capture key lookup is temporarily unavailable");
+    // The lookup is by hash; the comparison below is constant-time anyway.
+    if (!record || record->key.revoked_at || !util::ConstantTimeEquals(record->key.key_hash, hash)) {
+      std::unique_lock lock(keys_mu_);
+      keys_.erase(hash);
+      return InvalidKey();
+    }
+    VerifiedKey k;
+    k.key_id = record->key.id;
+    k.org_id = record->key.org_id;
+    k.project_id = record->key.project_id;
+    k.project_name = record->project_name;
+    k.env = record->key.env;
+    k.plan = record->plan;
+    k.expires_at = record->key.expires_at;
+    {
+      std::unique_lock lock(keys_mu_);
+      if (generation == keys_generation_) {
+        if (keys_.size() >= kMaxCachedKeys) keys_.clear();
+        keys_[hash] = CachedKey{k, now};
+      }
+    }
+    found = std::move(k);
+  }
+  if (found->expires_at && *found->expires_at <= now) return InvalidKey();
+  return std::move(*found);
+}
+
+void Runtime::ForgetKeys() {
+  std::unique_lock lock(keys_mu_);
+  ++keys_generation_;
+  keys_.clear();
+}
+
+void Runtime::NoteKeyUse(const std::string& key_id, int64_t now_ms) {
+  std::lock_guard lock(uses_mu_);
+  auto [it, inserted] = noted_uses_.try_emplace(key_id, now_ms);
+  if (!inserted) {
+    if (now_ms - it->second < kLastUsedResolutionMs && now_ms >= it->second) return;
+    it->second = now_ms;
+  }
+  int64_t& pending = pending_uses_[key_id];
+  if (pending < now_ms) pending = now_ms;
+}
+
+Status Runtime::FlushKeyUses() {
+  std::vector<std::pair<std::string, int64_t>> batch;
+  {
+    std::lock_guard lock(uses_mu_);
+    if (pending_uses_.empty()) return Status::Ok();
+    batch.assign(pending_uses_.begin(), pending_uses_.end());
+    pending_uses_.clear();
+    if (noted_uses_.size() > kMaxCachedKeys) noted_uses_.clear();
+  }
+  Status st = core_.db->Write(
+      [&](store::Connection& tx) -> Status { return core_.capture_keys->TouchLastUsed(tx, batch); });
+  if (!st.ok()) {
+    std::lock_guard lock(uses_mu_);
+    for (const auto& [id, at] : batch) {
+      int64_t& pending = pending_uses_[id];
+      if (pending < at) pending = at;
+    }
+  }
+  return st;
+}
+
+std::string Runtime::HashClientIp(std::string_view client_ip) const {
+  if (client_ip.empty()) return {};
+  return domain::HashClientAddress(ip_hash_secret_, client_ip);
+}
+
+bool Runtime::ClaimPresencePublish(const std::string& org_id, int64_t now_ms) {
+  std::lock_guard lock(presence_mu_);
+  auto [it, inserted] = presence_published_.try_emplace(org_id, now_ms);
+  if (inserted || now_ms - it->second >= kPresencePublishIntervalMs || now_ms < it->second) {
+    it->second = now_ms;
+    presence_dirty_.erase(org_id);
+    return true;
+  }
+  presence_dirty_.insert(org_id);
+  return false;
+}
+
+std::vector<std::string> Runtime::TakeDuePresence(int64_t now_ms) {
+  std::lock_guard lock(presence_mu_);
+  std::vector<std::string> due(presence_dirty_.begin(), presence_dirty_.end());
+  presence_dirty_.clear();
+  for (const auto& org : due) presence_published_[org] = now_ms;
+  if (presence_published_.size() > kMaxCachedKeys) presence_published_.clear();
+  return due;
+}
+
+Status Install(Core& core) {
+  core.capture_bugs = ports::NewSqlCaptureBugRepository();
+  core.occurrences = ports::NewSqlOccurrenceRepository();
+  core.end_users = ports::NewSqlEndUserRepository();
+  core.presence = ports::NewSqlPresenceRepository();
+  core.usage = ports::NewSqlUsageRepository();
+  SV_ASSIGN_OR_RETURN(std::string secret,
+                      core.settings->GetOrInsert(*core.db, "ip_hash_secret",
+                                                 util::HexEncode(core.ids->RandomBytes(32)), core.Now()));
+  core.capture = std::make_shared<Runtime>(core, std::move(secret));
+
+  Core* c = &core;
+  core.workers.Add("capture-key-last-used", kLastUsedFlushIntervalMs,
+                   [c] { c->capture->FlushKeyUses().IgnoreError(); });
+  core.workers.Add("capture-presence", kPresencePublishIntervalMs, [c] {
+    for (const std::string& org : c->capture->TakeDuePresence(c->Now())) {
+      PublishPresenceSnapshot(*c, org).IgnoreError();
+    }
+  });
+  core.workers.Add("capture-presence-expiry", kPresenceSweepIntervalMs, [c] {
+    const int64_t before = c->Now() - kPresenceRetentionMs;
+    c->db
+        ->Write([&](store::Connection& tx) -> Status {
+          return c->presence->DeleteOlderThan(tx, before).status();
+        })
+        .IgnoreError();
+  });
+  return Status::Ok();
+}
+
+}  // namespace service::app::capture

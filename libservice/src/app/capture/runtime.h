@@ -1,0 +1,126 @@
+// Runtime: the in-memory state of the capture area of one Service.
+//
+//  - Verified capture keys are cached by hash for kKeyCacheTtlMs so ingest
+//    does not read the database per request. A key revoked or created
+//    through this process clears the cache at once; a key revoked by another
+//    process (or directly in the database) stops working within the TTL.
+//    Expiry (expiresAt) is checked on every request against the cached value.
+//  - last_used is recorded in memory (at most once per second per key) and
+//    written in one batch by the "capture-key-last-used" worker task, never
+//    per request.
+//  - The secret that keys client-address hashes (ip_hash), generated once
+//    and kept in the database (settings `ip_hash_secret`), so anonymous end
+//    users keep their key across restarts and processes.
+//  - The GroupCommitter through which every report is written: on SQLite
+//    several batches may wait for the single writer at once (it never idles
+//    between them); on PostgreSQL one batch transaction at a time per
+//    process, so this process's batches never wait on each other's row locks
+//    (across processes, rows are locked in sorted key order).
+//  - Presence snapshots are published at most once per second per
+//    organization; a ping inside that second marks the organization and the
+//    "capture-presence" worker publishes its snapshot later.
+//
+// Thread-safety: every method is safe to call from any thread.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "app/capture/group_committer.h"
+#include "app/capture/report_writer.h"
+#include "service/status.h"
+
+namespace service::app {
+struct Core;
+}
+
+namespace service::app::capture {
+
+inline constexpr int64_t kKeyCacheTtlMs = 5'000;
+inline constexpr int64_t kLastUsedResolutionMs = 1'000;
+inline constexpr int64_t kLastUsedFlushIntervalMs = 5'000;
+inline constexpr int64_t kPresenceWindowMs = 75'000;
+inline constexpr int64_t kPresencePublishIntervalMs = 1'000;
+
+// A capture key that authenticated, with what ingest needs to know.
+struct VerifiedKey {
+  std::string key_id;
+  std::string org_id;
+  std::string project_id;
+  std::string project_name;
+  std::string env;   // "live" or "test"
+  std::string plan;  // the organization's plan
+  std::optional<int64_t> expires_at;
+};
+
+class Runtime {
+ public:
+  Runtime(Core& core, std::string ip_hash_secret);
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  // The key named by an X-Service-Key value. kUnauthenticated "Missing or
+  // invalid API key" when it is malformed, unknown, revoked or expired;
+  // kUnavailable when the database cannot be read.
+  Result<VerifiedKey> VerifyKey(std::string_view presented);
+  // Drops every cached key (after a create or revoke in this process).
+  void ForgetKeys();
+
+  // Remembers that `key_id` was used at `now_ms` (cheap; no I/O).
+  void NoteKeyUse(const std::string& key_id, int64_t now_ms);
+  // Writes the remembered uses in one transaction. On failure they are kept
+  // for the next flush.
+  Status FlushKeyUses();
+
+  // Group commit of report writes: shared transactions.
+  GroupCommitter<PreparedReport>& committer() { return committer_; }
+
+  // HMAC-SHA-256 of `client_ip` under the ip-hash secret (hex); "" for "".
+  std::string HashClientIp(std::string_view client_ip) const;
+
+  // Presence publishing: true when the snapshot of `org_id` may be
+  // published now (and records it); otherwise the organization is marked
+  // and returned later by TakeDuePresence.
+  bool ClaimPresencePublish(const std::string& org_id, int64_t now_ms);
+  std::vector<std::string> TakeDuePresence(int64_t now_ms);
+
+ private:
+  struct CachedKey {
+    VerifiedKey key;
+    int64_t verified_at = 0;
+  };
+
+  Core& core_;
+  const std::string ip_hash_secret_;
+  GroupCommitter<PreparedReport> committer_;
+
+  std::shared_mutex keys_mu_;
+  std::unordered_map<std::string, CachedKey> keys_;  // by key hash
+  // Bumped by ForgetKeys: a lookup that started before it is not cached.
+  uint64_t keys_generation_ = 0;
+
+  std::mutex uses_mu_;
+  std::unordered_map<std::string, int64_t> pending_uses_;  // key id -> last use
+  std::unordered_map<std::string, int64_t> noted_uses_;    // key id -> last noted (resolution filter)
+
+  std::mutex presence_mu_;
+  std::unordered_map<std::string, int64_t> presence_published_;  // org -> last publish
+  std::unordered_set<std::string> presence_dirty_;
+};
+
+// Installs the capture area into `core`: its repositories, the runtime
+// (loading or creating the ip-hash secret) and its worker tasks
+// (batched last_used writes, deferred presence snapshots, presence expiry).
+// REQUIRES: core.db, core.ids, core.clock and core.settings are set; workers
+// not started yet.
+Status Install(Core& core);
+
+}  // namespace service::app::capture

@@ -1,0 +1,127 @@
+// Mail through the outbox: enqueue inside the caller's transaction, deliver
+// from a worker with retries.
+#include "app/mail/mail.h"
+
+#include <boost/json.hpp>
+#include <functional>
+#include <memory>
+
+#include "ports/mailer.h"
+#include "util/strings.h"
+
+namespace service::app {
+namespace {
+
+constexpr const char* kKind = "mail";
+constexpr int64_t kIntervalMs = 200;
+constexpr int64_t kLeaseMs = 60'000;
+constexpr int kBatch = 20;
+constexpr int kMaxBatchesPerRun = 50;
+constexpr int64_t kFirstBackoffMs = 5'000;
+constexpr int64_t kMaxBackoffMs = 3'600'000;
+
+// 5 s, 10 s, 20 s, ... capped at 1 h. `attempts` counts the failed one.
+int64_t BackoffMs(int64_t attempts) {
+  int64_t delay = kFirstBackoffMs;
+  for (int64_t i = 1; i < attempts && delay < kMaxBackoffMs; ++i) delay *= 2;
+  return std::min(delay, kMaxBackoffMs);
+}
+
+// CR, LF and other controls would end the Subject header: make them spaces.
+std::string OneLine(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) c = ' ';
+  }
+  return out;
+}
+
+Result<std::unique_ptr<ports::Mailer>> MakeMailer(const Core& core) {
+  ports::MailerOptions options;
+  options.url = core.options.mail_url;
+  options.public_url = core.options.EffectivePublicUrl();
+  return ports::NewMailer(options);
+}
+
+Status FailForGood(Core& core, const ports::OutboxItem& item, const std::string& error) {
+  ports::OutboxItem spent = item;
+  spent.attempts = std::max(item.attempts, item.max_attempts);  // MarkRetry then fails it
+  const int64_t now = core.Now();
+  return core.outbox->MarkRetry(*core.db, spent, error, now, now);
+}
+
+Status Deliver(Core& core, ports::Mailer& mailer, const ports::OutboxItem& item) {
+  ports::OutgoingMail mail;
+  mail.id = item.id;
+  boost::system::error_code ec;
+  const boost::json::value payload = boost::json::parse(item.payload, ec);
+  const boost::json::object* obj = ec ? nullptr : payload.if_object();
+  auto field = [&](const char* name) -> const boost::json::string* {
+    const boost::json::value* v = obj ? obj->if_contains(name) : nullptr;
+    return v ? v->if_string() : nullptr;
+  };
+  const auto *to = field("to"), *subject = field("subject"), *text = field("text");
+  if (!to || !subject || !text) return FailForGood(core, item, "malformed mail payload");
+  mail.to = std::string(*to);
+  mail.subject = std::string(*subject);
+  mail.text = std::string(*text);
+  mail.date_ms = core.Now();
+
+  const Status sent = mailer.Send(mail);
+  if (sent.ok()) return core.outbox->MarkDone(*core.db, item.id, core.Now());
+  if (ports::IsPermanentMailFailure(sent)) return FailForGood(core, item, sent.message());
+  const int64_t now = core.Now();
+  return core.outbox->MarkRetry(*core.db, item, sent.message(), now, now + BackoffMs(item.attempts));
+}
+
+// Claims and delivers due mail until none is left or `keep_going` says stop.
+Status Drain(Core& core, ports::Mailer& mailer, const std::function<bool()>& keep_going) {
+  for (int round = 0; round < kMaxBatchesPerRun; ++round) {
+    if (!keep_going()) return Status::Ok();
+    SV_ASSIGN_OR_RETURN(std::vector<ports::OutboxItem> items,
+                        core.outbox->Claim(*core.db, kKind, core.Now(), kLeaseMs, kBatch));
+    for (const ports::OutboxItem& item : items) {
+      // On shutdown, stop between messages; the leased rest is retried when
+      // its lease ends (here or by another process).
+      if (!keep_going()) return Status::Ok();
+      SV_RETURN_IF_ERROR(Deliver(core, mailer, item));
+    }
+    if (static_cast<int>(items.size()) < kBatch) break;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+bool MailConfigured(const Core& core) { return !core.options.mail_url.empty(); }
+
+Status EnqueueMail(Core& core, store::Connection& tx, const MailMessage& message) {
+  if (!MailConfigured(core)) return Unavailable("Email delivery is not configured");
+  if (!util::IsValidEmail(message.to))
+    return InvalidArgument("the mail recipient is not a valid email address");
+  const boost::json::object payload{
+      {"to", message.to}, {"subject", util::Trim(OneLine(message.subject))}, {"text", message.text}};
+  return core.outbox->Enqueue(tx, core.ids->NewId(), kKind, boost::json::serialize(payload), core.Now());
+}
+
+Status RegisterMailWorker(Core& core) {
+  if (!MailConfigured(core)) return Status::Ok();
+  SV_ASSIGN_OR_RETURN(std::shared_ptr<ports::Mailer> mailer, MakeMailer(core));
+  Core* c = &core;
+  core.workers.Add(kKind, kIntervalMs, [c, mailer] {
+    // Workers::Stop runs each task once more after running() turns false:
+    // the outbox is durable already, so that last run sends nothing and
+    // shutdown is not held up by a slow relay.
+    Drain(*c, *mailer, [c] { return c->workers.running(); }).IgnoreError();
+  });
+  return Status::Ok();
+}
+
+Status RunMailOnce(Core& core) {
+  if (!MailConfigured(core)) return Unavailable("Email delivery is not configured");
+  SV_ASSIGN_OR_RETURN(std::unique_ptr<ports::Mailer> mailer, MakeMailer(core));
+  return Drain(core, *mailer, [] { return true; });
+}
+
+}  // namespace service::app

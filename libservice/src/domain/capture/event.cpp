@@ -1,0 +1,82 @@
+#include "domain/capture/event.h"
+
+#include <array>
+#include <boost/json/object.hpp>
+#include <boost/json/string.hpp>
+
+#include "domain/capture/text.h"
+
+namespace service::domain {
+namespace {
+
+constexpr std::array<std::string_view, 6> kManualKinds = {"manual",        "user",     "user_report",
+                                                          "user_feedback", "feedback", "widget"};
+
+std::string NormalizeKind(std::string_view raw) {
+  std::string out;
+  for (char c : raw) {
+    if (out.size() >= 64) break;
+    if (text::IsAlnum(c)) {
+      out.push_back(text::LowerAscii(c));
+    } else if (c == '_' || c == '-' || c == '.' || c == ' ' || c == '/') {
+      if (!out.empty() && out.back() != '_') out.push_back('_');
+    }
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
+
+bool IsManualKind(std::string_view kind) {
+  for (std::string_view m : kManualKinds) {
+    if (kind == m) return true;
+  }
+  return false;
+}
+
+bool IsTrue(const boost::json::value* v) { return v != nullptr && v->is_bool() && v->get_bool(); }
+
+}  // namespace
+
+const boost::json::value* JsonField(const boost::json::value& v, std::string_view key) {
+  const boost::json::object* o = v.if_object();
+  if (o == nullptr) return nullptr;
+  return o->if_contains(key);
+}
+
+std::string_view JsonString(const boost::json::value& v, std::string_view key) {
+  const boost::json::value* f = JsonField(v, key);
+  if (f == nullptr || !f->is_string()) return {};
+  const boost::json::string& s = f->get_string();
+  return {s.data(), s.size()};
+}
+
+std::string AutoReportKind(const boost::json::value& metadata) {
+  if (!metadata.is_object()) return {};
+  if (IsTrue(JsonField(metadata, "selfTest")) || IsTrue(JsonField(metadata, "sdkSelfTest")))
+    return "self_test";
+
+  const boost::json::value* auto_report = JsonField(metadata, "autoReport");
+  if (auto_report != nullptr && auto_report->is_string()) {
+    const std::string kind = NormalizeKind(auto_report->get_string());
+    if (!kind.empty()) return IsManualKind(kind) ? std::string() : kind;
+  }
+  const bool explicit_auto = IsTrue(auto_report);
+  const bool explicit_manual = auto_report != nullptr && auto_report->is_bool() && !auto_report->get_bool();
+  if (!explicit_manual) {
+    for (std::string_view key : {"autoReportKind", "kind", "trigger", "reason"}) {
+      if (key == "reason" && !explicit_auto) continue;
+      const std::string kind = NormalizeKind(JsonString(metadata, key));
+      if (kind.empty()) continue;
+      if (IsManualKind(kind)) {
+        if (explicit_auto) continue;
+        return {};
+      }
+      return kind;
+    }
+  }
+  const std::string source = NormalizeKind(JsonString(metadata, "source"));
+  if (source == "self_test" || source == "selftest" || source == "sdk_self_test") return "self_test";
+  return explicit_auto ? "auto" : std::string();
+}
+
+}  // namespace service::domain

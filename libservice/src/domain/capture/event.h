@@ -1,0 +1,41 @@
+// Submitted events and report metadata as the capture domain reads them
+// (Spec 1 "Submitted event (ingest)", Occurrence.metadata). Plain values;
+// the functions are pure and safe from any thread.
+#pragma once
+
+#include <boost/json/value.hpp>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace service::domain {
+
+// One submitted event. `data` is the event's `data` member as parsed (null
+// when absent); moving it out of the parsed request body costs nothing when
+// both use the default memory resource, so the ingest path copies no text.
+struct Event {
+  std::string type;
+  int64_t timestamp_ms = 0;  // Unix milliseconds; the receipt time by default
+  boost::json::value data;
+};
+
+// The auto-report kind of a report, from its occurrence metadata, or empty
+// for a user-submitted (manual) report. Read, in this order:
+//   selfTest / sdkSelfTest: true                  -> "self_test"
+//   autoReport: "<kind>"                          -> <kind>
+//   autoReport: true                              -> the first non-manual
+//       string of autoReportKind, kind, trigger, reason; else "auto"
+//   autoReport: false                             -> manual
+//   no autoReport: autoReportKind, kind or trigger -> that kind
+//   source: "self_test" (or self-test, selftest)  -> "self_test"
+// Kinds are lower-cased, '-', '.', ' ' and '/' become '_', other characters
+// are dropped, at most 64 characters. The values manual, user, user_report,
+// user_feedback, feedback and widget mean a manual report.
+std::string AutoReportKind(const boost::json::value& metadata);
+
+// The member `key` of `v` when `v` is an object that has it, else null.
+const boost::json::value* JsonField(const boost::json::value& v, std::string_view key);
+// The string member `key` of `v`, or empty when absent or not a string.
+std::string_view JsonString(const boost::json::value& v, std::string_view key);
+
+}  // namespace service::domain

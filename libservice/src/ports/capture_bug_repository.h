@@ -1,0 +1,134 @@
+// CaptureBugRepository: the ingest side of the bug aggregate. Adds a batch of
+// reports to the bugs with their fingerprints (or creates a bug), records the
+// bugs' distinct participants (end users, sessions, reporter emails) and a
+// status-history row when a report reopens a bug.
+//
+// Every method runs inside the caller's Database::Write (REQUIRES: `tx` is
+// inside Write) so a batch's bugs, occurrences, end users and usage commit
+// together. Methods take whole batches: on PostgreSQL each is one statement
+// over arrays (unnest), whatever the batch size; on SQLite, where a
+// statement costs no round trip, they loop over constant single-row
+// statements (prepared once per connection). Answers come from RETURNING,
+// never from a read before the write.
+//
+// Thread-safety: stateless; safe from any thread. Failure: driver errors as
+// Status; "no such bug" and "lost an insert race" are values, never errors,
+// so a refused report never aborts a transaction it shares.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "service/status.h"
+#include "store/database.h"
+
+namespace service::ports {
+
+// What a report that creates a bug writes to it.
+struct BugReportWrite {
+  std::string org_id;
+  std::string project_id;
+  std::string key_env;      // "live" or "test": separate namespaces
+  std::string fingerprint;  // 16 hex characters
+  std::string new_bug_id;   // the id a created bug gets
+  std::string occurrence_id;
+  std::string title;
+  std::string description;
+  std::string url;
+  std::string severity;
+  std::string platform;
+  std::string release;      // "" when the report has none
+  std::string environment;  // "" when the report has none
+  std::string signal_class;
+  std::string signal_family;
+  std::string signal_reason;
+  std::string classifier_confidence;
+  std::optional<std::string> ai_summary_json;  // a client-side summary object
+  int64_t seen_at = 0;                         // the report's receipt time
+};
+
+// The reports of one batch that share a bug key, added in one step.
+struct BugKeyReports {
+  std::string project_id;
+  std::string key_env;
+  std::string fingerprint;
+  int64_t count = 0;                           // reports with this key in the batch
+  int64_t seen_at = 0;                         // the latest receipt time among them
+  std::string release;                         // the last non-empty release among them, or ""
+  std::string environment;                     // the last non-empty environment among them, or ""
+  std::optional<std::string> ai_summary_json;  // the first client summary among them
+  std::string first_occurrence_id;             // the occurrence of the first of them
+};
+
+// A bug after reports were added to it (or after it was created).
+struct BugAfterReport {
+  std::string id;
+  bool created = false;     // Create made it
+  bool regression = false;  // the (first) report reopened a resolved bug
+  std::string status;
+  std::string title;
+  std::string severity;
+  std::string url;
+  int64_t report_count = 0;  // after every report of the step
+  bool is_regression = false;
+};
+
+// One report's participants of its bug.
+struct BugParticipants {
+  std::string bug_id;
+  std::string user_key;
+  std::optional<std::string> session_id;
+  std::optional<std::string> reporter_email;  // lower-cased
+  int64_t seen_at = 0;
+};
+
+class CaptureBugRepository {
+ public:
+  CaptureBugRepository() = default;
+  CaptureBugRepository(const CaptureBugRepository&) = delete;
+  CaptureBugRepository& operator=(const CaptureBugRepository&) = delete;
+  virtual ~CaptureBugRepository() = default;
+
+  // Adds each key's reports to the bug with (project_id, key_env,
+  // fingerprint): report and occurrence counts + count, last_seen, latest
+  // release and environment (when given), the client summary when the bug
+  // has none. A resolved bug reopens: status `new` (the spec leaves the
+  // status after a reopen open; `new` puts the regression back in front of
+  // triage), is_regression true, resolved_at cleared, and `regression` true
+  // in the answer. One answer per key, in order; nullopt: no such bug.
+  // REQUIRES: keys are distinct.
+  virtual Result<std::vector<std::optional<BugAfterReport>>> AddReports(
+      store::Connection& tx, const std::vector<BugKeyReports>& keys) = 0;
+
+  // Creates the bug for one report with a new fingerprint: status `new`,
+  // report and occurrence counts 1, participant counts 0 (AddParticipants
+  // adds them). nullopt: a concurrent transaction created the same
+  // fingerprint first (PostgreSQL: the insert waited for it to commit, so
+  // AddReports now finds the bug).
+  virtual Result<std::optional<BugAfterReport>> Create(store::Connection& tx, const BugReportWrite& w) = 0;
+
+  // Undoes Create in the same transaction (the report was refused after
+  // all, e.g. by the monthly bug limit). REQUIRES: nothing references the
+  // bug yet.
+  virtual Status RemoveCreated(store::Connection& tx, const std::string& bug_id) = 0;
+
+  // Records each report's end user, session and reporter email among its
+  // bug's distinct participants (bug_users, bug_sessions, reporters) and
+  // raises affected_user_count, affected_session_count and reporter_count
+  // by the ones that were new: the counters always equal the number of
+  // distinct rows, the one expression behind every users-affected count.
+  virtual Status AddParticipants(store::Connection& tx, const std::vector<BugParticipants>& reports) = 0;
+
+  // Appends a status-history row (changed_by empty: the system).
+  virtual Status AddStatusHistory(store::Connection& tx, const std::string& id, const std::string& bug_id,
+                                  const std::string& org_id, const std::string& old_status,
+                                  const std::string& new_status, const std::string& note,
+                                  const std::string& changed_by, int64_t at) = 0;
+};
+
+std::unique_ptr<CaptureBugRepository> NewSqlCaptureBugRepository();
+
+}  // namespace service::ports

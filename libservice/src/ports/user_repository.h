@@ -1,0 +1,72 @@
+// UserRepository: console accounts (Spec 1 "User and membership", account
+// states). Emails are stored normalised (domain::NormalizeEmail) and unique.
+//
+// Methods taking `tx` run inside the caller's Database::Write (REQUIRES), so
+// they compose with other writes in one transaction. Changes of status,
+// email or password advance `session_revision` in the same statement, which
+// retires every earlier token; profile edits do not.
+//
+// Thread-safety: stateless; safe from any thread. Failure: driver errors as
+// Status (kConflict for a taken email).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "service/status.h"
+#include "store/database.h"
+
+namespace service::ports {
+
+struct User {
+  std::string id;
+  std::string email;
+  std::string name;
+  std::optional<std::string> avatar_url;
+  std::optional<std::string> password_hash;  // absent: invited, no password yet
+  bool email_verified = false;
+  std::string status = "active";  // "pending", "active", "deactivated"
+  int64_t session_revision = 0;
+  std::optional<std::string> last_org_id;
+  std::optional<int64_t> last_login_at;
+  std::optional<int64_t> last_whats_new_at;
+  int64_t created_at = 0;
+  int64_t updated_at = 0;
+};
+
+class UserRepository {
+ public:
+  UserRepository() = default;
+  UserRepository(const UserRepository&) = delete;
+  UserRepository& operator=(const UserRepository&) = delete;
+  virtual ~UserRepository() = default;
+
+  // A taken email: kConflict.
+  virtual Status Insert(store::Connection& tx, const User& user) = 0;
+  virtual Result<std::optional<User>> FindById(store::Connection& c, const std::string& id) = 0;
+  // REQUIRES: `email` normalised.
+  virtual Result<std::optional<User>> FindByEmail(store::Connection& c, const std::string& email) = 0;
+
+  // Sets the password and makes the account active, advancing the session
+  // revision (every earlier token is retired). `verify_email` also marks the
+  // address verified (the caller proved it owns the mailbox). Returns false
+  // when no such user exists.
+  virtual Result<bool> SetPassword(store::Connection& tx, const std::string& id,
+                                   const std::string& password_hash, bool verify_email, int64_t now_ms) = 0;
+  virtual Status MarkEmailVerified(store::Connection& tx, const std::string& id, int64_t now_ms) = 0;
+  // last_login_at = now and the organization the session was opened in.
+  virtual Status RecordLogin(store::Connection& tx, const std::string& id, const std::string& org_id,
+                             int64_t now_ms) = 0;
+  virtual Status SetLastOrg(store::Connection& tx, const std::string& id, const std::string& org_id,
+                            int64_t now_ms) = 0;
+  virtual Status SetLastWhatsNew(store::Connection& tx, const std::string& id, int64_t now_ms) = 0;
+  // Deletes the account; memberships, sessions, emailed tokens and
+  // invitations go with it (foreign keys cascade).
+  virtual Status Delete(store::Connection& tx, const std::string& id) = 0;
+};
+
+std::unique_ptr<UserRepository> NewSqlUserRepository();
+
+}  // namespace service::ports

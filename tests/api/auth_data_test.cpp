@@ -1,0 +1,302 @@
+// What's new, data export and account deletion (/v1/auth/whats-new,
+// /v1/auth/data-export, /v1/auth/data-delete/*).
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "app/core.h"
+#include "app/mail/mail.h"
+#include "support/accounts.h"
+#include "support/api_harness.h"
+
+namespace {
+
+namespace json = boost::json;
+using service::testing::Account;
+using service::testing::AddMember;
+using service::testing::Bearer;
+using service::testing::BearerOrg;
+using service::testing::NewAccountsService;
+using service::testing::RegisterAccount;
+using service::testing::Str;
+using service::testing::TestService;
+using service::testing::TokenAfter;
+
+std::function<void(service::Options&)> WithFileMail(const std::string& dir) {
+  return [dir](service::Options& o) {
+    o.mail_url = "file:" + dir;
+    o.public_url = "https://bugs.example.com";
+    o.require_email_verification = false;
+  };
+}
+
+void Exec(TestService& t, const std::string& sql, const std::vector<service::store::Value>& params = {}) {
+  REQUIRE(t.service()
+              .core()
+              .db->Write([&](service::store::Connection& tx) { return tx.Exec(sql, params).status(); })
+              .ok());
+}
+
+int64_t Count(TestService& t, const std::string& sql, const std::vector<service::store::Value>& params = {}) {
+  int64_t n = -1;
+  REQUIRE(t.service()
+              .core()
+              .db
+              ->Read([&](service::store::Connection& c) -> service::Status {
+                SV_ASSIGN_OR_RETURN(auto r, c.Query(sql, params));
+                n = r.Int(0, 0);
+                return service::Status::Ok();
+              })
+              .ok());
+  return n;
+}
+
+// Inserts a bug the way capture will, and returns its id.
+std::string AddBug(TestService& t, const Account& a, const std::string& title,
+                   const std::string& severity = "high", const std::string& key_env = "live") {
+  auto& core = t.service().core();
+  const std::string id = core.ids->NewId();
+  const int64_t now = core.Now();
+  Exec(t,
+       "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, title, severity, first_seen, "
+       "last_seen, "
+       "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+       {id, a.org_id, a.project_id, key_env, id.substr(24), title, severity, now, now, now, now});
+  return id;
+}
+
+void AddHistory(TestService& t, const Account& a, const std::string& bug, const std::string& from,
+                const std::string& to) {
+  auto& core = t.service().core();
+  Exec(t,
+       "INSERT INTO status_history (id, bug_id, org_id, old_status, new_status, changed_by, changed_at) "
+       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+       {core.ids->NewId(), bug, a.org_id, from, to, a.user_id, core.Now()});
+  Exec(t, "UPDATE bugs SET status = ? WHERE id = ?", {to, bug});
+}
+
+TEST_CASE(
+    "whats-new: first read, no workspace, then new bugs, regressions and resolutions since the last read") {
+  auto t = NewAccountsService();
+  const Account a = RegisterAccount(*t, "news@example.com");
+  const Account stranger = RegisterAccount(*t, "stranger@example.com", "Stranger");
+  const auto auth = BearerOrg(a.access_token, a.org_id);
+
+  auto none = t->Get("/v1/auth/whats-new", Bearer(a.access_token));
+  REQUIRE(none.status == 200);
+  CHECK(none.json == json::parse(R"({"items":[]})"));
+  auto first = t->Get("/v1/auth/whats-new", auth);
+  REQUIRE(first.status == 200);
+  CHECK(first.json == json::parse(R"({"items":[],"firstLogin":true})"));
+  CHECK(t->Get("/v1/auth/whats-new", BearerOrg(a.access_token, stranger.org_id)).status == 403);
+  CHECK(t->Get("/v1/auth/whats-new").status == 401);
+
+  t->clock().Advance(1000);
+  const std::string old_bug = AddBug(*t, a, "Old bug");  // seen already below
+  t->clock().Advance(1000);
+  auto second = t->Get("/v1/auth/whats-new", auth);
+  REQUIRE(second.status == 200);
+  CHECK_FALSE(second.json.as_object().contains("firstLogin"));
+  CHECK(second.json.at("items").as_array().size() == 1);
+
+  t->clock().Advance(1000);
+  const std::string fresh = AddBug(*t, a, "Fresh crash", "critical");
+  AddBug(*t, a, "Test-key noise", "low", "test");
+  AddBug(*t, stranger, "Not ours");
+  t->clock().Advance(1000);
+  AddHistory(*t, a, old_bug, "new", "resolved");
+  t->clock().Advance(1000);
+  const std::string regressed = AddBug(*t, a, "Came back");
+  AddHistory(*t, a, regressed, "resolved", "new");
+
+  auto feed = t->Get("/v1/auth/whats-new", auth);
+  REQUIRE_MESSAGE(feed.status == 200, feed.body);
+  const auto& items = feed.json.at("items").as_array();
+  REQUIRE(items.size() == 4);
+  // Newest first.
+  // The regressed bug appeared and regressed in the same instant: both items.
+  CHECK(Str(items[0].at("id")) == regressed);
+  CHECK(Str(items[1].at("id")) == regressed);
+  CHECK(std::set<std::string>{Str(items[0].at("type")), Str(items[1].at("type"))} ==
+        std::set<std::string>{"new_bug", "regression"});
+  CHECK(Str(items[2].at("id")) == old_bug);
+  CHECK(items[2].at("type") == "resolved");
+  CHECK(Str(items[3].at("id")) == fresh);
+  CHECK(items[3].at("type") == "new_bug");
+  CHECK(items[3].at("title") == "Fresh crash");
+  CHECK(items[3].at("severity") == "critical");
+  CHECK(items[3].at("ts").is_string());
+  CHECK(feed.json.at("counts") == json::parse(R"({"newBugs":2,"regressions":1,"resolved":1})"));
+  CHECK(feed.json.at("since").is_string());
+
+  t->clock().Advance(1000);
+  auto empty = t->Get("/v1/auth/whats-new", auth);
+  CHECK(empty.json.at("items").as_array().empty());
+  CHECK(empty.json.at("counts").at("newBugs") == 0);
+}
+
+TEST_CASE("whats-new follows real ingest: a new bug, then a regression after resolution") {
+  auto t = NewAccountsService();
+  const Account a = RegisterAccount(*t, "ingest-news@example.com");
+  const auto auth = BearerOrg(a.access_token, a.org_id);
+  REQUIRE(t->Get("/v1/auth/whats-new", auth).json.at("firstLogin") == true);
+  t->clock().Advance(1000);
+  const json::object report{{"title", "TypeError: x is undefined"}, {"url", "https://app.example.com/cart"}};
+  auto first = t->Post("/v1/ingest", report, {{"X-Service-Key", a.api_key}});
+  REQUIRE_MESSAGE(first.status == 201, first.body);
+  const std::string bug = Str(first.json.at("id"));
+  t->clock().Advance(1000);
+  auto feed = t->Get("/v1/auth/whats-new", auth);
+  REQUIRE(feed.status == 200);
+  REQUIRE(feed.json.at("items").as_array().size() == 1);
+  CHECK(feed.json.at("items").at(0).at("type") == "new_bug");
+  CHECK(Str(feed.json.at("items").at(0).at("id")) == bug);
+
+  Exec(*t, "UPDATE bugs SET status = 'resolved' WHERE id = ?", {bug});
+  t->clock().Advance(1000);
+  auto again = t->Post("/v1/ingest", report, {{"X-Service-Key", a.api_key}});
+  REQUIRE(again.status == 201);
+  CHECK(again.json.at("regression") == true);
+  t->clock().Advance(1000);
+  auto regression = t->Get("/v1/auth/whats-new", auth);
+  REQUIRE(regression.json.at("items").as_array().size() == 1);
+  CHECK(regression.json.at("items").at(0).at("type") == "regression");
+  CHECK(regression.json.at("counts") == json::parse(R"({"newBugs":0,"regressions":1,"resolved":0})"));
+}
+
+TEST_CASE("data export: 202, a mailed one-time link, a JSON bundle of the account's data") {
+  const std::string dir = service::testing::FreshTempDir("acc-export");
+  auto t = NewAccountsService(WithFileMail(dir));
+  const Account a = RegisterAccount(*t, "export@example.com", "Export Org");
+  const std::string bug = AddBug(*t, a, "Exported bug");
+  auto& core = t->service().core();
+  const int64_t now = core.Now();
+  Exec(*t,
+       "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+       {core.ids->NewId(), bug, a.org_id, a.user_id, "my comment", now});
+  Exec(*t,
+       "INSERT INTO notifications (id, user_id, org_id, type, title, bug_id, created_at) VALUES (?, ?, ?, "
+       "'assigned', 'Assigned', ?, ?)",
+       {core.ids->NewId(), a.user_id, a.org_id, bug, now});
+  Exec(*t, "INSERT INTO watchers (bug_id, user_id, org_id, created_at) VALUES (?, ?, ?, ?)",
+       {bug, a.user_id, a.org_id, now});
+  Exec(*t,
+       "INSERT INTO notification_preferences (user_id, org_id, email_level, updated_at) VALUES (?, ?, "
+       "'digest', ?)",
+       {a.user_id, a.org_id, now});
+
+  auto req = t->Post("/v1/auth/data-export", json::object{}, Bearer(a.access_token));
+  REQUIRE_MESSAGE(req.status == 202, req.body);
+  CHECK(req.json.at("success") == true);
+  CHECK(req.json.at("expiresAt").is_string());
+  CHECK(req.body.find("token") == std::string::npos);
+  CHECK(t->Post("/v1/auth/data-export", json::object{}).status == 401);
+
+  REQUIRE(service::app::RunMailOnce(core).ok());
+  std::string link_token;
+  for (const auto& m : service::testing::ReadMailDir(dir)) {
+    if (m.find("Subject: Your data export is ready") != std::string::npos) {
+      link_token = TokenAfter(m, "https://bugs.example.com/v1/auth/data-export/");
+    }
+  }
+  REQUIRE(link_token.size() == 64);
+
+  auto dl = t->Get("/v1/auth/data-export/" + link_token);
+  REQUIRE_MESSAGE(dl.status == 200, dl.body);
+  CHECK(dl.Header("Content-Disposition").find("attachment") == 0);
+  const auto& b = dl.json.as_object();
+  CHECK(b.at("user").at("email") == "export@example.com");
+  CHECK_FALSE(b.at("user").as_object().contains("password_hash"));
+  CHECK(dl.body.find("scrypt$") == std::string::npos);
+  CHECK(b.at("memberships").at(0).at("orgName") == "Export Org");
+  CHECK(b.at("memberships").at(0).at("role") == "admin");
+  CHECK(b.at("comments").at(0).at("content") == "my comment");
+  CHECK(b.at("notifications").at(0).at("title") == "Assigned");
+  CHECK(b.at("notificationPreferences").at(0).at("emailLevel") == "digest");
+  CHECK(Str(b.at("watching").at(0).at("bug_id")) == bug);
+  CHECK(b.at("assignedBugs").as_array().empty());
+  CHECK(b.at("exportedAt").is_string());
+  // One download per link.
+  auto again = t->Get("/v1/auth/data-export/" + link_token);
+  CHECK(again.status == 400);
+  CHECK(again.json.at("error") == "Invalid or expired export link");
+  CHECK(t->Get("/v1/auth/data-export/nothex").status == 400);
+
+  // Without a mail provider the request cannot be honoured.
+  auto plain = NewAccountsService();
+  const Account p = RegisterAccount(*plain, "plain@example.com");
+  CHECK(plain->Post("/v1/auth/data-export", json::object{}, Bearer(p.access_token)).status == 503);
+  CHECK(plain->Post("/v1/auth/data-delete/request", json::object{}, Bearer(p.access_token)).status == 503);
+}
+
+TEST_CASE("account deletion: refused while the only admin of a team, then confirmed by the mailed token") {
+  const std::string dir = service::testing::FreshTempDir("acc-delete");
+  auto t = NewAccountsService(WithFileMail(dir));
+  const Account admin = RegisterAccount(*t, "leaving@example.com", "Team Org");
+  const Account member = AddMember(*t, admin, "stays@example.com", "member");
+  const Account solo = RegisterAccount(*t, "solo@example.com", "Solo Org");
+  const std::string bug = AddBug(*t, admin, "Shared bug");
+  auto& core = t->service().core();
+  Exec(
+      *t,
+      "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, 'bye', ?)",
+      {core.ids->NewId(), bug, admin.org_id, admin.user_id, core.Now()});
+  Exec(*t, "UPDATE bugs SET assigned_to = ? WHERE id = ?", {admin.user_id, bug});
+
+  // The only admin of an organization with other members: 409, nothing mailed.
+  auto refused = t->Post("/v1/auth/data-delete/request", json::object{}, Bearer(admin.access_token));
+  REQUIRE(refused.status == 409);
+  CHECK(refused.json.at("code") == "SOLE_ADMIN");
+  CHECK(Str(refused.json.at("organizations").at(0).at("orgId")) == admin.org_id);
+  CHECK(refused.json.at("organizations").at(0).at("orgName") == "Team Org");
+
+  // With a second admin the request goes through.
+  t->clock().Advance(1);  // mails to one address sort by time
+  REQUIRE(t->Patch("/v1/team/" + member.user_id, json::object{{"role", "admin"}},
+                   BearerOrg(admin.access_token, admin.org_id))
+              .status == 200);
+  auto req = t->Post("/v1/auth/data-delete/request", json::object{}, Bearer(admin.access_token));
+  REQUIRE_MESSAGE(req.status == 202, req.body);
+  CHECK(req.json.at("expiresAt").is_string());
+  const std::string token =
+      TokenAfter(service::testing::LastQueuedMailText(*t, admin.email), "/delete-account#token=");
+  REQUIRE(token.size() == 64);
+
+  CHECK(t->Post("/v1/auth/data-delete/confirm", json::object{}).json.at("error") == "Token is required");
+  CHECK(t->Post("/v1/auth/data-delete/confirm", json::object{{"token", std::string(64, 'c')}}).status == 400);
+
+  // The team changed meanwhile: the confirmation re-checks and keeps the link usable.
+  Exec(*t, "UPDATE memberships SET role = 'member' WHERE user_id = ?", {member.user_id});
+  auto blocked = t->Post("/v1/auth/data-delete/confirm", json::object{{"token", token}});
+  CHECK(blocked.status == 409);
+  Exec(*t, "UPDATE memberships SET role = 'admin' WHERE user_id = ?", {member.user_id});
+
+  auto done = t->Post("/v1/auth/data-delete/confirm", json::object{{"token", token}});
+  REQUIRE_MESSAGE(done.status == 200, done.body);
+  CHECK(done.json.at("success") == true);
+  CHECK(Str(done.json.at("deleted")) == admin.user_id);
+  CHECK(done.json.at("deletedOrganizations").as_array().empty());
+  CHECK(Count(*t, "SELECT COUNT(*) FROM users WHERE id = ?", {admin.user_id}) == 0);
+  CHECK(Count(*t, "SELECT COUNT(*) FROM memberships WHERE user_id = ?", {admin.user_id}) == 0);
+  CHECK(Count(*t, "SELECT COUNT(*) FROM comments WHERE user_id = ?", {admin.user_id}) == 0);
+  CHECK(Count(*t, "SELECT COUNT(*) FROM bugs WHERE id = ? AND assigned_to IS NULL", {bug}) == 1);
+  // The organization and its other member stay.
+  CHECK(Count(*t, "SELECT COUNT(*) FROM organizations WHERE id = ?", {admin.org_id}) == 1);
+  CHECK(t->Get("/v1/team", BearerOrg(member.access_token, admin.org_id)).json.at("total") == 1);
+  // Sessions of the deleted account are dead, and the link is spent.
+  CHECK(t->Get("/v1/auth/me", Bearer(admin.access_token)).status == 401);
+  CHECK(t->Post("/v1/auth/data-delete/confirm", json::object{{"token", token}}).status == 400);
+
+  // An organization the account is alone in goes with it.
+  t->clock().Advance(1);
+  REQUIRE(t->Post("/v1/auth/data-delete/request", json::object{}, Bearer(solo.access_token)).status == 202);
+  const std::string solo_token = TokenAfter(service::testing::LastQueuedMailText(*t, solo.email), "#token=");
+  auto gone = t->Post("/v1/auth/data-delete/confirm", json::object{{"token", solo_token}});
+  REQUIRE_MESSAGE(gone.status == 200, gone.body);
+  CHECK(gone.json.at("deletedOrganizations") == json::array{json::value(solo.org_id)});
+  CHECK(Count(*t, "SELECT COUNT(*) FROM organizations WHERE id = ?", {solo.org_id}) == 0);
+  CHECK(Count(*t, "SELECT COUNT(*) FROM projects WHERE org_id = ?", {solo.org_id}) == 0);
+  CHECK(Count(*t, "SELECT COUNT(*) FROM capture_keys WHERE org_id = ?", {solo.org_id}) == 0);
+}
+
+}  // namespace

@@ -1,0 +1,526 @@
+// POST /v1/ingest: the envelope, fingerprint grouping, counts, regressions,
+// occurrence fields, end users, namespaces, events on the bus and the outbox
+// hook (Spec 1 "Ingestion", "States and transitions", "End user", "Events").
+#include <doctest/doctest.h>
+
+#include <boost/json.hpp>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "app/capture/runtime.h"
+#include "app/core.h"
+#include "domain/capture/end_user.h"
+#include "domain/capture/fingerprint.h"
+#include "support/capture_fixture.h"
+
+namespace service::testing {
+namespace {
+
+namespace json = boost::json;
+
+std::string Str(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
+
+bool IsHex16(const std::string& s) {
+  if (s.size() != 16) return false;
+  for (char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+int64_t BugInt(TestService& t, const std::string& bug_id, const std::string& column) {
+  return QueryInt(t, "SELECT " + column + " FROM bugs WHERE id = ?", {bug_id});
+}
+std::string BugText(TestService& t, const std::string& bug_id, const std::string& column) {
+  return QueryText(t, "SELECT " + column + " FROM bugs WHERE id = ?", {bug_id});
+}
+
+}  // namespace
+
+TEST_CASE("ingest answers 201 with the envelope and creates a bug, an occurrence and its events") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  TestResponse r = Ingest(t, s.key, Report("Checkout crashed"));
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  CHECK(r.json.at("id").is_string());
+  CHECK(r.json.at("occurrenceId").is_string());
+  CHECK(IsHex16(Str(r.json, "fingerprint")));
+  CHECK(r.json.at("deduplicated") == false);
+  CHECK(r.json.at("regression") == false);
+  CHECK(r.json.at("is_regression") == false);
+  const std::string bug = Str(r.json, "id");
+  CHECK(BugText(t, bug, "status") == "new");
+  CHECK(BugInt(t, bug, "report_count") == 1);
+  CHECK(BugText(t, bug, "project_id") == s.project_id);
+  CHECK(BugText(t, bug, "fingerprint") == Str(r.json, "fingerprint"));
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences WHERE bug_id = ?", {bug}) == 1);
+  CHECK(QueryInt(t, "SELECT event_count FROM occurrences WHERE id = ?", {Str(r.json, "occurrenceId")}) == 1);
+}
+
+TEST_CASE("the fingerprint is the first 16 hex of SHA-256 of errorType:normalizedMessage:urlPattern") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  TestResponse r = Ingest(t, s.key, Report("Boom", "Cannot read properties of undefined (reading 'id')"));
+  REQUIRE(r.status == 201);
+  domain::Event ev;
+  ev.type = "error";
+  ev.data =
+      json::object{{"name", "TypeError"}, {"message", "Cannot read properties of undefined (reading 'id')"}};
+  std::vector<domain::Event> events;
+  events.push_back(std::move(ev));
+  const domain::Fingerprint fp =
+      domain::FingerprintReport(events, false, "Boom", "https://app.example.com/orders/123");
+  CHECK(fp.canonical ==
+        "TypeError:Cannot read properties of undefined (reading 'id'):https://app.example.com/orders/<id>");
+  CHECK(Str(r.json, "fingerprint") == fp.short_hex);
+}
+
+TEST_CASE("same fingerprint deduplicates; volatile parts of messages and URLs do not split bugs") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  TestResponse a =
+      Ingest(t, s.key, Report("Timeout", "request 12345 to 10.0.0.1:8080 timed out at 2026-01-15T10:00:00Z"));
+  REQUIRE(a.status == 201);
+  json::object second =
+      Report("Timeout again", "request 99999 to 192.168.1.20:9090 timed out at 2025-12-01T08:30:00Z");
+  second["url"] = "https://app.example.com/orders/987?tab=2#x";
+  TestResponse b = Ingest(t, s.key, second);
+  REQUIRE(b.status == 201);
+  CHECK(Str(b.json, "id") == Str(a.json, "id"));
+  CHECK(Str(b.json, "fingerprint") == Str(a.json, "fingerprint"));
+  CHECK(b.json.at("deduplicated") == true);
+  CHECK(b.json.at("regression") == false);
+  CHECK(Str(b.json, "occurrenceId") != Str(a.json, "occurrenceId"));
+  const std::string bug = Str(a.json, "id");
+  CHECK(BugInt(t, bug, "report_count") == 2);
+  CHECK(BugInt(t, bug, "occurrence_count") == 2);
+  // The first report's title stays the bug's title.
+  CHECK(BugText(t, bug, "title") == "Timeout");
+
+  TestResponse c = Ingest(t, s.key, Report("Other", "a different failure"));
+  REQUIRE(c.status == 201);
+  CHECK(Str(c.json, "id") != bug);
+  CHECK(c.json.at("deduplicated") == false);
+}
+
+TEST_CASE("a match on a resolved bug reopens it as a regression with a status-history row") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  EventRecorder rec(t);
+  TestResponse a = Ingest(t, s.key, Report("Crash"));
+  REQUIRE(a.status == 201);
+  const std::string bug = Str(a.json, "id");
+  ExecSql(t, "UPDATE bugs SET status = 'resolved', resolved_at = 1 WHERE id = ?", {bug});
+
+  TestResponse b = Ingest(t, s.key, Report("Crash"));
+  REQUIRE(b.status == 201);
+  CHECK(Str(b.json, "id") == bug);
+  CHECK(b.json.at("regression") == true);
+  CHECK(b.json.at("is_regression") == true);
+  CHECK(b.json.at("deduplicated") == true);
+  CHECK(BugText(t, bug, "status") == "new");
+  CHECK(BugInt(t, bug, "is_regression") == 1);
+  CHECK(BugText(t, bug, "resolved_at").empty());
+  CHECK(QueryInt(t,
+                 "SELECT COUNT(*) FROM status_history WHERE bug_id = ? AND old_status = 'resolved' AND "
+                 "new_status = 'new'",
+                 {bug}) == 1);
+
+  // The next report is an ordinary duplicate again.
+  TestResponse c = Ingest(t, s.key, Report("Crash"));
+  REQUIRE(c.status == 201);
+  CHECK(c.json.at("regression") == false);
+  CHECK(c.json.at("deduplicated") == true);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM status_history WHERE bug_id = ?", {bug}) == 1);
+
+  std::vector<std::string> types;
+  for (const auto& e : rec.events())
+    if (e.type != "presence") types.push_back(e.type);
+  CHECK(types == std::vector<std::string>{"new_bug", "regression", "duplicate"});
+}
+
+TEST_CASE("silenced and working bugs stay as they are when reports arrive") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  TestResponse a = Ingest(t, s.key, Report("Noise"));
+  const std::string bug = Str(a.json, "id");
+  ExecSql(t, "UPDATE bugs SET status = 'silenced' WHERE id = ?", {bug});
+  TestResponse b = Ingest(t, s.key, Report("Noise"));
+  CHECK(b.json.at("regression") == false);
+  CHECK(BugText(t, bug, "status") == "silenced");
+  CHECK(BugInt(t, bug, "report_count") == 2);
+}
+
+TEST_CASE("counts: distinct users, sessions and reporters; last_seen, latest release and environment") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  auto send = [&](json::object extra, const std::string& ip = "203.0.113.7") {
+    TestResponse r = Ingest(t, s.key, Report("Counted", "same", extra), ip);
+    REQUIRE_MESSAGE(r.status == 201, r.body);
+    return Str(r.json, "id");
+  };
+  const std::string bug = send({{"userId", "u-1"},
+                                {"sessionId", "s-1"},
+                                {"reporterEmail", "Ann@Example.com"},
+                                {"release", "1.0.0"},
+                                {"environment", "staging"}});
+  CHECK(BugInt(t, bug, "affected_user_count") == 1);
+  CHECK(BugInt(t, bug, "affected_session_count") == 1);
+  CHECK(BugInt(t, bug, "reporter_count") == 1);
+  const int64_t first_seen = BugInt(t, bug, "last_seen");
+
+  t.clock().Advance(5000);
+  send({{"userId", "u-1"}, {"sessionId", "s-1"}, {"reporterEmail", "ann@example.com"}});  // nothing new
+  CHECK(BugInt(t, bug, "affected_user_count") == 1);
+  CHECK(BugInt(t, bug, "affected_session_count") == 1);
+  CHECK(BugInt(t, bug, "reporter_count") == 1);
+  CHECK(BugInt(t, bug, "last_seen") == first_seen + 5000);
+  // A report without release or environment keeps the latest known ones.
+  CHECK(BugText(t, bug, "latest_release") == "1.0.0");
+  CHECK(BugText(t, bug, "latest_environment") == "staging");
+
+  send({{"userId", "u-2"},
+        {"sessionId", "s-2"},
+        {"reporterEmail", "bob@example.com"},
+        {"release", "1.1.0"},
+        {"environment", "production"}});
+  send({});                  // anonymous, from 203.0.113.7
+  send({}, "198.51.100.1");  // anonymous, another address
+  send({}, "198.51.100.1");  // same anonymous user again
+  CHECK(BugInt(t, bug, "affected_user_count") == 4);
+  CHECK(BugInt(t, bug, "affected_session_count") == 2);
+  CHECK(BugInt(t, bug, "reporter_count") == 2);
+  CHECK(BugInt(t, bug, "report_count") == 6);
+  CHECK(BugText(t, bug, "latest_release") == "1.1.0");
+  CHECK(BugText(t, bug, "latest_environment") == "production");
+  // One expression: the counter equals the distinct user keys of the bug's occurrences.
+  CHECK(QueryInt(t, "SELECT COUNT(DISTINCT user_key) FROM occurrences WHERE bug_id = ?", {bug}) == 4);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM bug_users WHERE bug_id = ?", {bug}) == 4);
+}
+
+TEST_CASE("occurrence rows carry every field; device and osVersion go into metadata") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  json::object extra{
+      {"description", "details"},
+      {"severity", "high"},
+      {"userAgent",
+       "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) "
+       "Chrome/120.0.6099.109 Safari/537.36"},
+      {"viewport", "1440x900"},
+      {"reporterEmail", "ann@example.com"},
+      {"reporterId", "rep-7"},
+      {"sessionId", "sess-1"},
+      {"userId", "user-42"},
+      {"release", "2.3.4"},
+      {"environment", "production"},
+      {"device", "MacBook Pro"},
+      {"osVersion", "14.2"},
+      {"metadata", json::object{{"autoReport", "error"}, {"cart", 3}}}};
+  TestResponse r = Ingest(t, s.key, Report("Fields", "m", extra));
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  auto occ = [&](const std::string& col) {
+    return QueryText(t, "SELECT " + col + " FROM occurrences WHERE id = ?", {Str(r.json, "occurrenceId")});
+  };
+  CHECK(occ("project_id") == s.project_id);
+  CHECK(occ("org_id") == s.admin.org_id);
+  CHECK(occ("reporter_email") == "ann@example.com");
+  CHECK(occ("reporter_id") == "rep-7");
+  CHECK(occ("session_id") == "sess-1");
+  CHECK(occ("end_user_id") == "user-42");
+  CHECK(occ("user_key") == "user:user-42");
+  CHECK(occ("user_kind") == "user");
+  CHECK(occ("release_version") == "2.3.4");
+  CHECK(occ("environment") == "production");
+  CHECK(occ("url") == "https://app.example.com/orders/123");
+  CHECK(occ("viewport") == "1440x900");
+  CHECK(occ("browser") == "Chrome");
+  CHECK(occ("os") == "macOS");
+  CHECK(occ("platform") == "web");  // inferred from the user agent
+  CHECK(occ("ip_hash").size() == 64);
+  CHECK(occ("ip_hash").find("203.0.113.7") == std::string::npos);
+  json::value meta = json::parse(occ("metadata"));
+  CHECK(meta.at("device") == "MacBook Pro");
+  CHECK(meta.at("osVersion") == "14.2");
+  CHECK(meta.at("cart") == 3);
+  CHECK(BugText(t, Str(r.json, "id"), "severity") == "high");
+  CHECK(BugText(t, Str(r.json, "id"), "description") == "details");
+}
+
+TEST_CASE("the client address is never stored; the anonymous key derives from its keyed hash") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  TestResponse r = Ingest(t, s.key, Report("Anon"), "198.51.100.23");
+  REQUIRE(r.status == 201);
+  const std::string occ = Str(r.json, "occurrenceId");
+  const std::string hash = QueryText(t, "SELECT ip_hash FROM occurrences WHERE id = ?", {occ});
+  CHECK(hash == t.service().core().capture->HashClientIp("198.51.100.23"));
+  CHECK(QueryText(t, "SELECT user_key FROM occurrences WHERE id = ?", {occ}) == "anon:" + hash.substr(0, 16));
+  CHECK(QueryText(t, "SELECT user_kind FROM occurrences WHERE id = ?", {occ}) == "anonymous");
+  CHECK(QueryInt(t,
+                 "SELECT COUNT(*) FROM occurrences WHERE metadata LIKE '%198.51.100.23%' OR "
+                 "user_key LIKE '%198.51.100.23%' OR ip_hash LIKE '%198.51.100.23%'") == 0);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM end_users WHERE user_key LIKE '%198.51.100%'") == 0);
+}
+
+TEST_CASE("userKey: the application user id, else the reporter email, else the anonymous key") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  auto key_of = [&](json::object extra) {
+    TestResponse r = Ingest(t, s.key, Report("Who", "m", extra));
+    REQUIRE_MESSAGE(r.status == 201, r.body);
+    return QueryText(t, "SELECT user_key FROM occurrences WHERE id = ?", {Str(r.json, "occurrenceId")});
+  };
+  CHECK(key_of({{"userId", "u-9"}, {"reporterEmail", "x@example.com"}}) == "user:u-9");
+  CHECK(key_of({{"reporterEmail", "X@Example.com"}}) == "email:x@example.com");
+  CHECK(key_of({}).rfind("anon:", 0) == 0);
+  // End users are recorded per organization with their platforms and counts.
+  CHECK(QueryInt(t, "SELECT occurrence_count FROM end_users WHERE org_id = ? AND user_key = 'user:u-9'",
+                 {s.admin.org_id}) == 1);
+  CHECK(QueryText(t, "SELECT email FROM end_users WHERE org_id = ? AND user_key = 'email:x@example.com'",
+                  {s.admin.org_id}) == "x@example.com");
+}
+
+TEST_CASE("platform comes from the body, else from the user agent, else the request header") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  auto platform_of = [&](json::object extra, HeaderList headers = {}) {
+    headers.emplace_back("X-Service-Key", s.key);
+    TestResponse r = t.Request("POST", "/v1/ingest", json::serialize(Report("P", "m", extra)), headers);
+    REQUIRE_MESSAGE(r.status == 201, r.body);
+    return QueryText(t, "SELECT platform FROM occurrences WHERE id = ?", {Str(r.json, "occurrenceId")});
+  };
+  CHECK(platform_of({{"platform", "flutter"}, {"userAgent", "Mozilla/5.0 (iPhone)"}}) == "flutter");
+  CHECK(
+      platform_of({{"userAgent",
+                    "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like "
+                    "Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36"}}) == "android");
+  CHECK(platform_of({}, {{"User-Agent", "python-requests/2.31.0"}}) == "server");
+}
+
+TEST_CASE("events are stored in submission order and read back with their timestamps and data") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  json::array events;
+  for (int i = 0; i < 25; ++i) {
+    json::object e{{"type", i == 3 ? "error" : "console.log"}, {"data", json::object{{"i", i}}}};
+    if (i % 2 == 0) e["timestamp"] = 1768470000000 + i;
+    events.push_back(e);
+  }
+  TestResponse r = Ingest(t, s.key, json::object{{"title", "Ordered"}, {"events", events}});
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  app::Core& core = t.service().core();
+  std::optional<std::string> stored;
+  REQUIRE(core.db
+              ->Read([&](store::Connection& c) -> Status {
+                SV_ASSIGN_OR_RETURN(stored,
+                                    core.occurrences->Events(c, s.admin.org_id, Str(r.json, "occurrenceId")));
+                return Status::Ok();
+              })
+              .ok());
+  REQUIRE(stored);
+  json::array back = json::parse(*stored).as_array();
+  REQUIRE(back.size() == 25);
+  for (int i = 0; i < 25; ++i) {
+    CHECK(back[i].at("data").at("i") == i);
+    CHECK(back[i].at("type") == (i == 3 ? "error" : "console.log"));
+    // Events without a timestamp get the receipt time.
+    CHECK(back[i].at("timestamp").to_number<int64_t>() == (i % 2 == 0 ? 1768470000000 + i : kTestEpochMs));
+  }
+  CHECK(QueryInt(t, "SELECT event_count FROM occurrences WHERE id = ?", {Str(r.json, "occurrenceId")}) == 25);
+}
+
+TEST_CASE("test keys report into their own namespace of the project") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  const std::string test_key = CreateKeyVia(t, s.admin, s.project_id, "test");
+  CHECK(test_key.rfind("sv_test_", 0) == 0);
+  TestResponse live = Ingest(t, s.key, Report("Same"));
+  TestResponse test = Ingest(t, test_key, Report("Same"));
+  REQUIRE(live.status == 201);
+  REQUIRE(test.status == 201);
+  CHECK(Str(live.json, "fingerprint") == Str(test.json, "fingerprint"));
+  CHECK(Str(live.json, "id") != Str(test.json, "id"));
+  CHECK(test.json.at("deduplicated") == false);
+  CHECK(BugText(t, Str(test.json, "id"), "key_env") == "test");
+  CHECK(BugText(t, Str(live.json, "id"), "key_env") == "live");
+  TestResponse again = Ingest(t, test_key, Report("Same"));
+  CHECK(Str(again.json, "id") == Str(test.json, "id"));
+  // The project's counts show the live namespace.
+  TestResponse list = t.Get("/v1/projects", s.admin.headers());
+  REQUIRE(list.status == 200);
+  CHECK(list.json.at("projects").at(0).at("bug_count") == 1);
+}
+
+TEST_CASE("every capture outcome is published with the Spec 1 payload fields") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  EventRecorder rec(t);
+  TestResponse r = Ingest(t, s.key,
+                          Report("Published", "m",
+                                 {{"sessionId", "s-1"},
+                                  {"userId", "u-1"},
+                                  {"release", "1.2.3"},
+                                  {"environment", "production"},
+                                  {"userAgent",
+                                   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, "
+                                   "like Gecko) Chrome/120.0.0.0 Safari/537.36"}}));
+  REQUIRE(r.status == 201);
+  Ingest(t, s.key, Report("Published", "m"));
+  auto news = rec.OfType("new_bug");
+  auto dups = rec.OfType("duplicate");
+  REQUIRE(news.size() == 1);
+  REQUIRE(dups.size() == 1);
+  CHECK(news[0].org_id == s.admin.org_id);
+  CHECK(news[0].project_id == s.project_id);
+  json::value p = json::parse(news[0].payload);
+  for (const char* field : {"title", "severity", "url", "occurrenceId", "sessionId", "userId", "release",
+                            "environment", "browser", "os", "signal_class", "signal_family", "signal_reason",
+                            "classifier_confidence", "bugId", "projectId"}) {
+    CHECK_MESSAGE(p.as_object().contains(field), field);
+  }
+  CHECK(p.at("title") == "Published");
+  CHECK(p.at("occurrenceId") == r.json.at("occurrenceId"));
+  CHECK(p.at("sessionId") == "s-1");
+  CHECK(p.at("userId") == "u-1");
+  CHECK(p.at("release") == "1.2.3");
+  CHECK(p.at("environment") == "production");
+  CHECK(p.at("browser") == "Chrome");
+  CHECK(p.at("os") == "Windows");
+  CHECK(p.at("signal_class") == "issue");
+  CHECK(json::parse(dups[0].payload).at("report_count") == 2);
+}
+
+TEST_CASE("signal classification is stored on the bug") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  TestResponse err = Ingest(t, s.key, Report("Uncaught"));
+  CHECK(BugText(t, Str(err.json, "id"), "signal_class") == "issue");
+  CHECK_FALSE(BugText(t, Str(err.json, "id"), "signal_family").empty());
+  CHECK_FALSE(BugText(t, Str(err.json, "id"), "classifier_confidence").empty());
+  TestResponse logs =
+      Ingest(t, s.key,
+             json::object{{"title", "Console output"},
+                          {"metadata", json::object{{"autoReport", "console"}}},
+                          {"events", json::array{json::object{
+                                         {"type", "console"},
+                                         {"data", json::object{{"level", "info"}, {"message", "hi"}}}}}}});
+  REQUIRE(logs.status == 201);
+  CHECK(BugText(t, Str(logs.json, "id"), "signal_class") == "diagnostic");
+}
+
+TEST_CASE("the outbox hook runs inside the ingest transaction") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  app::Core& core = t.service().core();
+  core.capture_outbox_hook = [&core](store::Connection& tx, const ports::Event& e) -> Status {
+    return core.outbox->Enqueue(tx, core.ids->NewId(), "webhook." + e.type, e.payload, core.Now());
+  };
+  TestResponse r = Ingest(t, s.key, Report("Hooked"));
+  REQUIRE(r.status == 201);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'webhook.new_bug'") == 1);
+
+  // A failing hook rolls the report back: nothing is stored.
+  core.capture_outbox_hook = [](store::Connection&, const ports::Event&) -> Status {
+    return Unavailable("queue down");
+  };
+  TestResponse failed = Ingest(t, s.key, Report("Hooked"));
+  CHECK(failed.status == 503);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences") == 1);
+  CHECK(BugInt(t, Str(r.json, "id"), "report_count") == 1);
+  core.capture_outbox_hook = nullptr;
+}
+
+TEST_CASE("concurrent reports share transactions; every count stays exact") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  EventRecorder rec(t);
+  constexpr int kThreads = 8;
+  constexpr int kPerThread = 30;
+  std::mutex mu;
+  std::vector<TestResponse> answers;
+  std::vector<std::thread> threads;
+  for (int th = 0; th < kThreads; ++th) {
+    threads.emplace_back([&, th] {
+      for (int i = 0; i < kPerThread; ++i) {
+        // Five shared messages, and one of this thread's own every tenth report.
+        const std::string message = i % 10 == 0
+                                        ? "own failure " + std::string(1, static_cast<char>('a' + th)) +
+                                              std::string(1, static_cast<char>('a' + i / 10))
+                                        : "shared failure " + std::string(1, static_cast<char>('a' + i % 5));
+        json::object extra{{"userId", "u-" + std::to_string((th + i) % 7)},
+                           {"sessionId", "s-" + std::to_string(i % 4)},
+                           {"reporterEmail", "r" + std::to_string(i % 3) + "@example.com"},
+                           {"release", "1." + std::to_string(i % 2)}};
+        TestResponse r = Ingest(t, s.key, Report("Concurrent " + message, message, extra),
+                                "198.51.100." + std::to_string(th));
+        std::lock_guard lock(mu);
+        answers.push_back(std::move(r));
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  REQUIRE(answers.size() == kThreads * kPerThread);
+  std::map<std::string, int> new_per_bug;
+  std::set<std::string> bugs;
+  for (const TestResponse& r : answers) {
+    REQUIRE_MESSAGE(r.status == 201, r.body);
+    bugs.insert(Str(r.json, "id"));
+    if (r.json.at("deduplicated") == false) ++new_per_bug[Str(r.json, "id")];
+  }
+  // Each bug was created by exactly one report: 5 shared + 3 own per thread.
+  CHECK(bugs.size() == 5 + 3 * kThreads);
+  CHECK(new_per_bug.size() == bugs.size());
+  for (const auto& [bug, n] : new_per_bug) CHECK_MESSAGE(n == 1, bug);
+  CHECK(rec.OfType("new_bug").size() == bugs.size());
+  CHECK(rec.OfType("new_bug").size() + rec.OfType("duplicate").size() == answers.size());
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences") == kThreads * kPerThread);
+  CHECK(QueryInt(t, "SELECT SUM(report_count) FROM bugs") == kThreads * kPerThread);
+  // Every bug's counters equal what its occurrences say.
+  CHECK(QueryInt(t,
+                 "SELECT COUNT(*) FROM bugs b WHERE b.report_count <> (SELECT COUNT(*) FROM occurrences o "
+                 "WHERE o.bug_id = b.id) OR b.affected_user_count <> (SELECT COUNT(DISTINCT o.user_key) FROM "
+                 "occurrences o WHERE o.bug_id = b.id) OR b.affected_session_count <> (SELECT COUNT(DISTINCT "
+                 "o.session_id) FROM occurrences o WHERE o.bug_id = b.id) OR b.reporter_count <> (SELECT "
+                 "COUNT(DISTINCT o.reporter_email) FROM occurrences o WHERE o.bug_id = b.id)") == 0);
+  CHECK(QueryInt(t, "SELECT SUM(occurrence_count) FROM end_users") == kThreads * kPerThread);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM end_users") == 7);
+  CHECK(QueryInt(t, "SELECT SUM(bugs) FROM usage_counters") == static_cast<int64_t>(bugs.size()));
+  const auto stats = t.service().core().capture->committer().stats();
+  MESSAGE("batches: ", stats.batches, " reports: ", stats.items, " fallbacks: ", stats.fallbacks);
+  CHECK(stats.items == static_cast<uint64_t>(kThreads * kPerThread + 0));
+  CHECK(stats.fallbacks == 0);
+}
+
+TEST_CASE("aliases: POST /v1/bugs ingests; nothing else answers under /v1/ingest/") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  TestResponse r = t.Request("POST", "/v1/bugs", json::serialize(Report("Alias")), KeyHeader(s.key));
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  TestResponse again = Ingest(t, s.key, Report("Alias"));
+  CHECK(Str(again.json, "id") == Str(r.json, "id"));
+  CHECK(again.json.at("deduplicated") == true);
+  CHECK(t.Request("POST", "/v1/ingest/bugs", "{}", KeyHeader(s.key)).status == 404);
+  CHECK(t.Request("GET", "/v1/ingest", "", KeyHeader(s.key)).status == 404);
+  CHECK(t.Request("POST", "/v1/ingest/projects", "{}", KeyHeader(s.key)).status == 404);
+  CHECK(t.Request("POST", "/v1/ingest/presence/x", "{}", KeyHeader(s.key)).status == 404);
+}
+
+TEST_CASE("ingest shares the ingest rate limit class") {
+  TestService t([](Options& o) {
+    o.rate_limits.enabled = true;
+    o.rate_limits.ingest = 2;
+  });
+  CaptureSetup s = NewCaptureSetup(t);
+  CHECK(Ingest(t, s.key, Report("A")).status == 201);
+  CHECK(t.Request("POST", "/v1/ingest/presence", R"({"sessionId":"s"})", KeyHeader(s.key), "203.0.113.7")
+            .status == 202);
+  TestResponse limited = Ingest(t, s.key, Report("A"));
+  CHECK(limited.status == 429);
+  CHECK(limited.json.at("retryAfter").is_number());
+  // The console is on the general class.
+  CHECK(t.Get("/v1/projects", s.admin.headers()).status == 200);
+}
+
+}  // namespace service::testing

@@ -1,0 +1,155 @@
+// ReportMaker: the reports of the ingest benchmark. A realistic browser
+// report of about 4 KB with 20 events (navigation, clicks, console output,
+// fetches, one TypeError); one in `new_every` carries a new error message (a
+// new fingerprint), the others repeat a message sent before with volatile
+// numbers and ids that normalization removes. Not thread-safe.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+// Letters only, so message normalization keeps it: 0 -> "a", 27 -> "bb".
+inline std::string Word(uint64_t n) {
+  std::string s;
+  do {
+    s.push_back(static_cast<char>('a' + n % 26));
+    n /= 26;
+  } while (n > 0);
+  return s;
+}
+
+inline const char* const kMessages[] = {
+    "Cannot read properties of undefined (reading 'id')",
+    "Cannot read properties of null (reading 'addEventListener')",
+    "undefined is not a function",
+    "Failed to fetch",
+    "NetworkError when attempting to fetch resource.",
+    "Unexpected token '<', \"<!DOCTYPE \"... is not valid JSON",
+    "Maximum call stack size exceeded",
+    "ResizeObserver loop completed with undelivered notifications.",
+    "Request failed with status code 500",
+    "Loading chunk 42 failed.",
+};
+
+inline const char* const kPages[] = {"/checkout/",         "/orders/",   "/users/",
+                                     "/settings/profile/", "/products/", "/cart/"};
+
+class ReportMaker {
+ public:
+  ReportMaker(uint64_t seed, int new_every) : rng_(seed), new_every_(new_every) {
+    for (const char* m : kMessages) messages_.emplace_back(m);
+  }
+
+  std::string Next() {
+    size_t index;
+    if (new_every_ > 0 && rng_() % static_cast<uint64_t>(new_every_) == 0) {
+      messages_.push_back("Feature " + Word(seed_word_base_ + created_++) + " failed to render component " +
+                          Word(rng_() % 1000));
+      index = messages_.size() - 1;
+    } else {
+      index = rng_() % messages_.size();
+    }
+    const std::string& message = messages_[index];
+    const uint64_t user = rng_() % 5000;
+    const uint64_t order = 10000 + rng_() % 900000;
+    // One page per message: the URL pattern (ids become <id>) stays with it.
+    const char* page = kPages[index % (sizeof(kPages) / sizeof(kPages[0]))];
+    const std::string url = std::string("https://shop.example.com") + page + std::to_string(order);
+    const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())
+                               .count();
+    std::string b;
+    b.reserve(4600);
+    b += "{\"title\":\"TypeError: ";
+    b += Escape(message);
+    b += "\",\"description\":\"Captured automatically by the browser SDK after an uncaught exception on the "
+         "checkout flow. The user had items in the cart and was entering a shipping address.\",";
+    b += "\"severity\":\"high\",\"url\":\"" + url + "\",";
+    b += "\"userAgent\":\"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like "
+         "Gecko) "
+         "Chrome/120.0.6099.109 Safari/537.36\",";
+    b += "\"viewport\":\"1440x900\",\"release\":\"web@4.12." + std::to_string(rng_() % 3) +
+         "\",\"environment\":\"production\",";
+    b += "\"sessionId\":\"sess-" + std::to_string(user) + "-" + std::to_string(rng_() % 4) + "\",";
+    b += "\"userId\":\"user-" + std::to_string(user) + "\",";
+    if (user % 4 == 0) b += "\"reporterEmail\":\"customer" + std::to_string(user) + "@example.com\",";
+    b += "\"metadata\":{\"autoReport\":\"error\",\"sdk\":\"service-browser\",\"sdkVersion\":\"2.3.1\","
+         "\"locale\":\"en-US\",\"timezone\":\"Europe/Berlin\",\"cartItems\":" +
+         std::to_string(rng_() % 9) + "},";
+    b += "\"events\":[";
+    int64_t t = now_ms - 20'000;
+    for (int i = 0; i < 20; ++i) {
+      if (i > 0) b += ',';
+      t += 300 + static_cast<int64_t>(rng_() % 700);
+      const std::string ts = std::to_string(t);
+      switch (i % 5) {
+        case 0:
+          b += "{\"type\":\"navigation\",\"timestamp\":" + ts + ",\"data\":{\"from\":\"" + url +
+               "\",\"to\":\"https://shop.example.com" + page + std::to_string(order + i) +
+               "?step=" + std::to_string(i) + "\"}}";
+          break;
+        case 1:
+          b +=
+              "{\"type\":\"click\",\"timestamp\":" + ts +
+              ",\"data\":{\"selector\":\"form#shipping > div.actions > button.btn.btn-primary[type=submit]\","
+              "\"text\":\"Continue to payment\",\"x\":" +
+              std::to_string(rng_() % 1400) + ",\"y\":" + std::to_string(rng_() % 900) + "}}";
+          break;
+        case 2:
+          b += "{\"type\":\"console\",\"timestamp\":" + ts +
+               ",\"data\":{\"level\":\"log\",\"message\":\"[checkout] validated address block " +
+               std::to_string(rng_() % 100000) + " in " + std::to_string(rng_() % 40) + " ms\"}}";
+          break;
+        case 3:
+          b += "{\"type\":\"network\",\"timestamp\":" + ts +
+               ",\"data\":{\"method\":\"POST\",\"url\":\"https://api.example.com/v2/checkout/" +
+               std::to_string(order) + "/shipping\",\"status\":" + (i == 18 ? "500" : "200") +
+               ",\"duration\":" + std::to_string(40 + rng_() % 400) +
+               ",\"size\":" + std::to_string(rng_() % 9000) + "}}";
+          break;
+        default:
+          if (i == 14) {
+            b += "{\"type\":\"error\",\"timestamp\":" + ts +
+                 ",\"data\":{\"name\":\"TypeError\",\"message\":\"" + Escape(message) +
+                 "\",\"stack\":\"TypeError: " + Escape(message) +
+                 "\\n    at ShippingForm.submit (https://shop.example.com/assets/checkout.8f3a1c.js:1:48213)"
+                 "\\n    at HTMLFormElement.<anonymous> "
+                 "(https://shop.example.com/assets/vendor.2b9e4d.js:2:11873)\"}}";
+          } else {
+            b += "{\"type\":\"console\",\"timestamp\":" + ts +
+                 ",\"data\":{\"level\":\"info\",\"message\":\"[analytics] queued event checkout_step " +
+                 std::to_string(i) + "\"}}";
+          }
+      }
+    }
+    b += "]}";
+    return b;
+  }
+
+  uint64_t created() const { return created_; }
+
+ private:
+  static std::string Escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+      if (c == '"' || c == '\\') out.push_back('\\');
+      out.push_back(c);
+    }
+    return out;
+  }
+
+  std::mt19937_64 rng_;
+  int new_every_;
+  std::vector<std::string> messages_;
+  uint64_t created_ = 0;
+  uint64_t seed_word_base_ = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                                       std::chrono::system_clock::now().time_since_epoch())
+                                                       .count());
+};
+
+}  // namespace bench

@@ -1,0 +1,185 @@
+// Error types, fingerprint messages and fingerprints across real reports.
+#include <doctest/doctest.h>
+
+#include <boost/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "domain/capture/event.h"
+#include "domain/capture/fingerprint.h"
+
+using service::domain::AutoReportKind;
+using service::domain::ErrorType;
+using service::domain::Event;
+using service::domain::FingerprintMessage;
+using service::domain::FingerprintReport;
+using service::domain::IsErrorEventType;
+
+namespace {
+
+Event Ev(std::string type, const char* data_json = "null") {
+  return Event{std::move(type), 1700000000000, boost::json::parse(data_json)};
+}
+
+std::string Fp(const std::vector<Event>& events, bool manual, const char* title, const char* url) {
+  return FingerprintReport(events, manual, title, url).short_hex;
+}
+
+}  // namespace
+
+TEST_CASE("error event types") {
+  for (const char* t :
+       {"error", "Error", "exception", "unhandledrejection", "uncaught", "crash", "fatal", "panic",
+        "console.error", "network_error", "TypeError", "unhandled_rejection", "js_exception"}) {
+    CAPTURE(std::string(t));
+    CHECK(IsErrorEventType(t));
+  }
+  for (const char* t : {"console", "console.log", "click", "navigation", "network", "fetch", "warn", ""}) {
+    CAPTURE(std::string(t));
+    CHECK_FALSE(IsErrorEventType(t));
+  }
+}
+
+TEST_CASE("ErrorType reads the class of the first error event") {
+  const std::vector<Event> by_name = {Ev("click"),
+                                      Ev("error", R"j({"name":"TypeError","message":"x is undefined"})j"),
+                                      Ev("error", R"j({"name":"RangeError"})j")};
+  CHECK(ErrorType(by_name, false) == "TypeError");
+  CHECK(ErrorType(by_name, true) == "manual");
+
+  CHECK(ErrorType(std::vector<Event>{Ev("exception", R"j({"type":"java.lang.IllegalStateException"})j")},
+                  false) == "java.lang.IllegalStateException");
+  CHECK(ErrorType(
+            std::vector<Event>{Ev("error", R"j({"message":"Uncaught ReferenceError: foo is not defined"})j")},
+            false) == "ReferenceError");
+  CHECK(ErrorType(std::vector<Event>{Ev("error", R"j("KeyError: 'user_id'")j")}, false) == "KeyError");
+  CHECK(ErrorType(
+            std::vector<Event>{Ev("crash", R"j({"message":"panic: runtime error: index out of range"})j")},
+            false) == "panic");
+  CHECK(ErrorType(std::vector<Event>{Ev("unhandledrejection",
+                                        R"j({"reason":{"name":"AbortError","message":"x"}})j")},
+                  false) == "AbortError");
+  CHECK(ErrorType(std::vector<Event>{Ev("error", R"j({"error":{"name":"ChunkLoadError"}})j")}, false) ==
+        "ChunkLoadError");
+  CHECK(ErrorType(
+            std::vector<Event>{Ev("error", R"j({"stack":"SyntaxError: Unexpected token '<'\n    at x"})j")},
+            false) == "SyntaxError");
+  // No class anywhere: the event type.
+  CHECK(ErrorType(std::vector<Event>{Ev("unhandledrejection", R"j({"reason":"timeout"})j")}, false) ==
+        "unhandledrejection");
+  CHECK(ErrorType(std::vector<Event>{Ev("error", R"j({"message":"Something broke: badly"})j")}, false) ==
+        "error");
+  // No error event in an automatic report.
+  CHECK(ErrorType(std::vector<Event>{Ev("network", R"j({"status":503})j")}, false) == "auto");
+  CHECK(ErrorType(std::vector<Event>{}, false) == "auto");
+  CHECK(ErrorType(std::vector<Event>{}, true) == "manual");
+}
+
+TEST_CASE("FingerprintMessage takes the first error message, else the title") {
+  const std::vector<Event> events = {Ev("console", R"j({"message":"booting"})j"),
+                                     Ev("error", R"j({"message":"Uncaught TypeError: x is undefined"})j")};
+  CHECK(FingerprintMessage(events, false, "Title") == "x is undefined");
+  CHECK(FingerprintMessage(events, true, "Checkout button does nothing") == "Checkout button does nothing");
+  CHECK(FingerprintMessage(std::vector<Event>{Ev("error", R"j({"name":"TypeError"})j")}, false, "Title") ==
+        "Title");
+  CHECK(FingerprintMessage(std::vector<Event>{}, false, "Slow request") == "Slow request");
+}
+
+TEST_CASE("the fingerprint is SHA-256 of errorType:normalizedMessage:urlPattern") {
+  const std::vector<Event> events = {
+      Ev("error", R"j({"name":"TypeError","message":"Order 12345 missing"})j")};
+  const auto fp = FingerprintReport(events, false, "t", "https://app.example.com/orders/12345?x=1");
+  CHECK(fp.canonical == "TypeError:Order <num> missing:https://app.example.com/orders/<id>");
+  // printf 'TypeError:Order <num> missing:https://app.example.com/orders/<id>' | sha256sum
+  CHECK(fp.sha256_hex == "f9a346a8718df5d8eedc36c796087ec42eefaec1a87dbcdc95b833df8b4286b4");
+  CHECK(fp.short_hex == fp.sha256_hex.substr(0, 16));
+  CHECK(fp.short_hex.size() == 16);
+}
+
+TEST_CASE("reports that differ only in volatile parts share a fingerprint") {
+  struct Variant {
+    std::vector<Event> events;
+    const char* url;
+  };
+  const std::vector<std::vector<Variant>> groups = {
+      // Chrome and Firefox wording of one uncaught error, different ids.
+      {{{Ev("error",
+            R"j({"message":"Uncaught TypeError: Cannot read properties of undefined (reading 'total')"})j")},
+        "https://shop.example.com/orders/1001"},
+       {{Ev("error",
+            R"j({"name":"TypeError","message":"Cannot read properties of undefined (reading 'total')"})j")},
+        "https://shop.example.com/orders/98765?ref=mail#top"}},
+      // Android exception with different object hashes and timestamps.
+      {{{Ev("exception",
+            R"j({"message":"java.lang.IllegalStateException: Fragment ProfileFragment{a1b2c3d4} not attached at 2024-01-15T10:23:45Z"})j")},
+        "app://profile"},
+       {{Ev("exception",
+            R"j({"message":"java.lang.IllegalStateException: Fragment ProfileFragment{9f8e7d6c} not attached at 2024-02-01T00:00:00.000Z"})j")},
+        "app://profile"}},
+      // Server errors with different peers and ports.
+      {{{Ev("error",
+            R"j({"name":"OperationalError","message":"connection to server at \"10.0.3.17\", port 5432 failed"})j")},
+        "https://api.example.com/v1/users/7"},
+       {{Ev("error",
+            R"j({"name":"OperationalError","message":"connection to server at \"10.0.3.99\", port 6432 failed"})j")},
+        "https://api.example.com/v1/users/123456"}},
+      // Go panic with a different goroutine address.
+      {{{Ev("panic",
+            R"j("panic: runtime error: invalid memory address or nil pointer dereference [signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x4a1f2c]")j")},
+        "/jobs/17"},
+       {{Ev("panic",
+            R"j("panic: runtime error: invalid memory address or nil pointer dereference [signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x4b77e0]")j")},
+        "/jobs/18"}},
+  };
+  for (const auto& group : groups) {
+    const std::string first = Fp(group[0].events, false, "title", group[0].url);
+    for (const Variant& v : group) {
+      CAPTURE(FingerprintReport(v.events, false, "another title", v.url).canonical);
+      CAPTURE(FingerprintReport(group[0].events, false, "title", group[0].url).canonical);
+      CHECK(Fp(v.events, false, "another title", v.url) == first);
+    }
+  }
+}
+
+TEST_CASE("genuinely different reports get different fingerprints") {
+  std::set<std::string> seen;
+  const std::vector<std::pair<std::vector<Event>, const char*>> reports = {
+      {{Ev("error", R"j({"name":"TypeError","message":"x is undefined"})j")},
+       "https://a.example.com/orders/1"},
+      {{Ev("error", R"j({"name":"ReferenceError","message":"x is undefined"})j")},
+       "https://a.example.com/orders/1"},
+      {{Ev("error", R"j({"name":"TypeError","message":"y is undefined"})j")},
+       "https://a.example.com/orders/1"},
+      {{Ev("error", R"j({"name":"TypeError","message":"x is undefined"})j")},
+       "https://a.example.com/users/1"},
+      {{Ev("error", R"j({"name":"TypeError","message":"x is undefined"})j")},
+       "https://b.example.com/orders/1"},
+      {{Ev("network", R"j({"status":503})j")}, "https://a.example.com/orders/1"},
+  };
+  for (const auto& [events, url] : reports) {
+    CHECK(seen.insert(Fp(events, false, "x is undefined", url)).second);
+  }
+  // Manual reports group by title and page, not by background errors.
+  const std::vector<Event> noise = {Ev("error", R"j({"message":"analytics.js failed"})j")};
+  CHECK(seen.insert(Fp(noise, true, "Checkout button does nothing", "https://a.example.com/cart")).second);
+  CHECK(seen.insert(Fp(noise, true, "Prices show NaN", "https://a.example.com/cart")).second);
+  CHECK(Fp(noise, true, "Prices show NaN", "https://a.example.com/cart") ==
+        Fp({}, true, "Prices  show NaN ", "https://a.example.com/cart?step=2"));
+}
+
+TEST_CASE("AutoReportKind reads the documented metadata markers") {
+  auto kind = [](const char* json) { return AutoReportKind(boost::json::parse(json)); };
+  CHECK(kind("{}").empty());
+  CHECK(kind("null").empty());
+  CHECK(kind(R"j({"autoReport":false,"kind":"uncaught_error"})j").empty());
+  CHECK(kind(R"j({"autoReport":true})j") == "auto");
+  CHECK(kind(R"j({"autoReport":true,"kind":"Slow-Request"})j") == "slow_request");
+  CHECK(kind(R"j({"autoReport":"unhandled rejection"})j") == "unhandled_rejection");
+  CHECK(kind(R"j({"autoReport":"manual"})j").empty());
+  CHECK(kind(R"j({"kind":"http.5xx"})j") == "http_5xx");
+  CHECK(kind(R"j({"kind":"feedback"})j").empty());
+  CHECK(kind(R"j({"selfTest":true,"autoReport":false})j") == "self_test");
+  CHECK(kind(R"j({"source":"self-test"})j") == "self_test");
+  CHECK(kind(R"j({"source":"widget"})j").empty());
+}

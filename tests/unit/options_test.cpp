@@ -1,0 +1,346 @@
+// Configuration parsing: every variable of the server contract, good and bad
+// values, and the messages an operator sees.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "service/options.h"
+
+namespace service {
+namespace {
+
+struct Case {
+  const char* variable;
+  const char* value;
+  bool ok;
+};
+
+bool Contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("ConfigVariableNames lists every contract variable once, in documentation order") {
+  const std::vector<std::string_view> expected = {"SERVICE_LISTEN",
+                                                  "SERVICE_DATABASE_URL",
+                                                  "SERVICE_ENV",
+                                                  "SERVICE_JWT_SECRET",
+                                                  "SERVICE_SUPERADMIN_EMAILS",
+                                                  "SERVICE_MAIL_URL",
+                                                  "SERVICE_REQUIRE_EMAIL_VERIFICATION",
+                                                  "SERVICE_PUBLIC_URL",
+                                                  "SERVICE_TRUST_PROXY",
+                                                  "SERVICE_RATE_LIMITS",
+                                                  "SERVICE_PLAN_LIMITS",
+                                                  "SERVICE_CORS_ORIGINS",
+                                                  "SERVICE_AI_URL",
+                                                  "SERVICE_AI_KEY",
+                                                  "SERVICE_AI_MODEL",
+                                                  "SERVICE_ALLOW_PRIVATE_DESTINATIONS",
+                                                  "SERVICE_EVIDENCE_DIR"};
+  CHECK(ConfigVariableNames() == expected);
+}
+
+TEST_CASE("ApplySetting accepts good values and rejects bad ones with the variable's name") {
+  const std::string secret32(32, 's');
+  const std::string secret31(31, 's');
+  const std::vector<Case> cases = {
+      {"SERVICE_LISTEN", "127.0.0.1:8080", true},
+      {"SERVICE_LISTEN", "0.0.0.0:0", true},
+      {"SERVICE_LISTEN", "[::1]:9000", true},
+      {"SERVICE_LISTEN", "localhost:65535", true},
+      {"SERVICE_LISTEN", "localhost", false},
+      {"SERVICE_LISTEN", "127.0.0.1:65536", false},
+      {"SERVICE_LISTEN", "127.0.0.1:-1", false},
+      {"SERVICE_LISTEN", ":8080", false},
+      {"SERVICE_LISTEN", "127.0.0.1:80a", false},
+      {"SERVICE_LISTEN", "[::1:8080", false},
+      {"SERVICE_DATABASE_URL", "sqlite:data/service.db", true},
+      {"SERVICE_DATABASE_URL", "sqlite::memory:", true},
+      {"SERVICE_DATABASE_URL", "postgresql://u:p@localhost:5432/db", true},
+      {"SERVICE_DATABASE_URL", "postgres://localhost/db", true},
+      {"SERVICE_DATABASE_URL", "sqlite:", false},
+      {"SERVICE_DATABASE_URL", "mysql://localhost/db", false},
+      {"SERVICE_DATABASE_URL", "data/service.db", false},
+      {"SERVICE_ENV", "production", true},
+      {"SERVICE_ENV", "development", true},
+      {"SERVICE_ENV", "staging", false},
+      {"SERVICE_JWT_SECRET", secret32.c_str(), true},
+      {"SERVICE_JWT_SECRET", secret31.c_str(), false},
+      {"SERVICE_SUPERADMIN_EMAILS", "a@example.com, B@Example.com", true},
+      {"SERVICE_SUPERADMIN_EMAILS", "a@example.com,not-an-email", false},
+      {"SERVICE_MAIL_URL", "smtp://user:pass@mail.example.com:587", true},
+      {"SERVICE_MAIL_URL", "smtps://user:p@ss@mail.example.com:465", true},
+      {"SERVICE_MAIL_URL", "smtp://relay.local:25", true},
+      {"SERVICE_MAIL_URL", "file:/tmp/mail", true},
+      {"SERVICE_MAIL_URL", "smtp://relay.example.com:25?from=ops%40example.com&timeout_ms=5000", true},
+      {"SERVICE_MAIL_URL", "file:", false},
+      {"SERVICE_MAIL_URL", "http://mail.example.com", false},
+      {"SERVICE_MAIL_URL", "smtp://user:pass@:587", false},
+      {"SERVICE_MAIL_URL", "smtp://user:pass@host:99999", false},
+      {"SERVICE_REQUIRE_EMAIL_VERIFICATION", "1", true},
+      {"SERVICE_REQUIRE_EMAIL_VERIFICATION", "0", true},
+      {"SERVICE_REQUIRE_EMAIL_VERIFICATION", "maybe", false},
+      {"SERVICE_PUBLIC_URL", "https://bugs.example.com", true},
+      {"SERVICE_PUBLIC_URL", "http://localhost:8080/base/", true},
+      {"SERVICE_PUBLIC_URL", "ftp://bugs.example.com", false},
+      {"SERVICE_PUBLIC_URL", "https://", false},
+      {"SERVICE_PUBLIC_URL", "https://bugs.example.com/?x=1", false},
+      {"SERVICE_TRUST_PROXY", "1", true},
+      {"SERVICE_TRUST_PROXY", "2", false},
+      {"SERVICE_RATE_LIMITS", "off", true},
+      {"SERVICE_RATE_LIMITS", "general=5", true},
+      {"SERVICE_RATE_LIMITS", "nonsense", false},
+      {"SERVICE_PLAN_LIMITS", "free:projects=3,members=5,bugs_per_month=1000", true},
+      {"SERVICE_PLAN_LIMITS", "gold:projects=3", false},
+      {"SERVICE_CORS_ORIGINS", "*", true},
+      {"SERVICE_CORS_ORIGINS", "https://app.example.com,http://localhost:3000", true},
+      {"SERVICE_CORS_ORIGINS", "https://app.example.com/path", false},
+      {"SERVICE_CORS_ORIGINS", "app.example.com", false},
+      {"SERVICE_AI_URL", "https://api.openai.com/v1", true},
+      {"SERVICE_AI_URL", "api.openai.com", false},
+      {"SERVICE_AI_KEY", "sk-123", true},
+      {"SERVICE_AI_MODEL", "gpt-4o-mini", true},
+      {"SERVICE_ALLOW_PRIVATE_DESTINATIONS", "0", true},
+      {"SERVICE_ALLOW_PRIVATE_DESTINATIONS", "yes please", false},
+      {"SERVICE_EVIDENCE_DIR", "/var/lib/service/evidence", true},
+      {"SERVICE_NOT_A_VARIABLE", "1", false},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.variable);
+    CAPTURE(c.value);
+    Options options;
+    const Status status = ApplySetting(options, c.variable, c.value);
+    CHECK(status.ok() == c.ok);
+    if (!c.ok) {
+      CHECK(status.code() == Code::kInvalidArgument);
+      CHECK(Contains(status.message(), c.variable));
+    }
+  }
+}
+
+TEST_CASE("every contract variable is known to ApplySetting, and an empty value restores its default") {
+  for (std::string_view name : ConfigVariableNames()) {
+    CAPTURE(name);
+    Options options;
+    const Status status = ApplySetting(options, name, "");
+    CHECK(status.ok());
+    CHECK(options.listen == Options().listen);
+    CHECK(options.database_url == Options().database_url);
+  }
+}
+
+TEST_CASE("ApplySetting stores the parsed values") {
+  Options o;
+  REQUIRE(ApplySetting(o, "SERVICE_LISTEN", "0.0.0.0:9090").ok());
+  CHECK(o.listen == "0.0.0.0:9090");
+  REQUIRE(ApplySetting(o, "SERVICE_DATABASE_URL", "sqlite::memory:").ok());
+  CHECK(o.database_url == "sqlite::memory:");
+  REQUIRE(ApplySetting(o, "SERVICE_ENV", "production").ok());
+  CHECK(o.production);
+  REQUIRE(ApplySetting(o, "SERVICE_ENV", "development").ok());
+  CHECK_FALSE(o.production);
+  REQUIRE(ApplySetting(o, "SERVICE_SUPERADMIN_EMAILS", " Root@Example.com ,ops@example.com,root@example.com,")
+              .ok());
+  CHECK(o.superadmin_emails == std::vector<std::string>{"root@example.com", "ops@example.com"});
+  REQUIRE(ApplySetting(o, "SERVICE_TRUST_PROXY", "1").ok());
+  CHECK(o.trust_proxy);
+  REQUIRE(ApplySetting(o, "SERVICE_ALLOW_PRIVATE_DESTINATIONS", "1").ok());
+  CHECK(o.allow_private_destinations);
+  REQUIRE(ApplySetting(o, "SERVICE_AI_URL", "https://ai.example.com/v1").ok());
+  REQUIRE(ApplySetting(o, "SERVICE_AI_KEY", "sk-abc").ok());
+  REQUIRE(ApplySetting(o, "SERVICE_AI_MODEL", "m1").ok());
+  CHECK(o.ai.url == "https://ai.example.com/v1");
+  CHECK(o.ai.key == "sk-abc");
+  CHECK(o.ai.model == "m1");
+  REQUIRE(ApplySetting(o, "SERVICE_EVIDENCE_DIR", "/tmp/evidence").ok());
+  CHECK(o.evidence_dir == "/tmp/evidence");
+  REQUIRE(ApplySetting(o, "SERVICE_RATE_LIMITS", "off").ok());
+  CHECK_FALSE(o.rate_limits.enabled);
+  REQUIRE(ApplySetting(o, "SERVICE_CORS_ORIGINS", "*").ok());
+  CHECK(o.cors.any_origin);
+  REQUIRE(ApplySetting(o, "SERVICE_PLAN_LIMITS", "pro:members=50").ok());
+  CHECK(o.plan_limits["pro"]["members"] == 50);
+}
+
+TEST_CASE("email verification defaults to on exactly when a mail provider is set") {
+  Options o;
+  CHECK_FALSE(o.EffectiveRequireEmailVerification());
+  REQUIRE(ApplySetting(o, "SERVICE_MAIL_URL", "file:/tmp/mail").ok());
+  CHECK(o.mail_url == "file:/tmp/mail");
+  CHECK(o.EffectiveRequireEmailVerification());
+  REQUIRE(ApplySetting(o, "SERVICE_REQUIRE_EMAIL_VERIFICATION", "0").ok());
+  CHECK_FALSE(o.EffectiveRequireEmailVerification());
+  REQUIRE(ApplySetting(o, "SERVICE_REQUIRE_EMAIL_VERIFICATION", "").ok());
+  CHECK(o.EffectiveRequireEmailVerification());
+}
+
+TEST_CASE("the JWT secret message explains the minimum length and never echoes the secret") {
+  Options o;
+  const Status s = ApplySetting(o, "SERVICE_JWT_SECRET", "hunter2-but-longer");
+  REQUIRE_FALSE(s.ok());
+  CHECK(Contains(s.message(), "at least 32 characters"));
+  CHECK_FALSE(Contains(s.message(), "hunter2"));
+  CHECK(o.jwt_secret.empty());
+}
+
+TEST_CASE("a mail URL error never echoes the password") {
+  Options o;
+  const Status s = ApplySetting(o, "SERVICE_MAIL_URL", "smtpx://user:s3cret@host:25");
+  REQUIRE_FALSE(s.ok());
+  CHECK_FALSE(Contains(s.message(), "s3cret"));
+  CHECK(Contains(s.message(), "smtp://"));
+}
+
+TEST_CASE("EffectivePublicUrl defaults to http:// plus the listen address and drops trailing slashes") {
+  Options o;
+  CHECK(o.EffectivePublicUrl() == "http://127.0.0.1:8080");
+  o.listen = "0.0.0.0:9000";
+  CHECK(o.EffectivePublicUrl() == "http://0.0.0.0:9000");
+  o.public_url = "https://bugs.example.com/";
+  CHECK(o.EffectivePublicUrl() == "https://bugs.example.com");
+}
+
+TEST_CASE("ParseRateLimits") {
+  SUBCASE("off disables limiting, in any case") {
+    auto r = ParseRateLimits("OFF");
+    REQUIRE(r.ok());
+    CHECK_FALSE(r->enabled);
+  }
+  SUBCASE("all three figures") {
+    auto r = ParseRateLimits("general=200,ingest=100,auth=10");
+    REQUIRE(r.ok());
+    CHECK(r->enabled);
+    CHECK(r->general == 200);
+    CHECK(r->ingest == 100);
+    CHECK(r->auth == 10);
+    CHECK(r->window_ms == 60'000);
+  }
+  SUBCASE("a subset keeps the other defaults") {
+    auto r = ParseRateLimits(" auth = 3 ");
+    REQUIRE(r.ok());
+    CHECK(r->auth == 3);
+    CHECK(r->general == RateLimits().general);
+    CHECK(r->ingest == RateLimits().ingest);
+  }
+  SUBCASE("bad values") {
+    for (const char* bad : {"", "nonsense", "general=0", "general=-5", "general=abc", "general=1.5",
+                            "burst=10", "general=5,general=6", "general", "=5"}) {
+      CAPTURE(bad);
+      auto r = ParseRateLimits(bad);
+      REQUIRE_FALSE(r.ok());
+      CHECK(r.status().code() == Code::kInvalidArgument);
+    }
+  }
+  SUBCASE("the message names the expected form") {
+    auto r = ParseRateLimits("fast");
+    REQUIRE_FALSE(r.ok());
+    CHECK(Contains(r.status().message(), "general=N"));
+    CHECK(Contains(r.status().message(), "off"));
+  }
+}
+
+TEST_CASE("ParsePlanLimits") {
+  SUBCASE("one plan") {
+    auto r = ParsePlanLimits("free:projects=3,members=5,bugs_per_month=1000");
+    REQUIRE(r.ok());
+    CHECK(r->size() == 1);
+    CHECK(r->at("free").at("projects") == 3);
+    CHECK(r->at("free").at("members") == 5);
+    CHECK(r->at("free").at("bugs_per_month") == 1000);
+  }
+  SUBCASE("plans separated by ';'") {
+    auto r = ParsePlanLimits("free:projects=3; pro:projects=20,members=0");
+    REQUIRE(r.ok());
+    CHECK(r->at("free").at("projects") == 3);
+    CHECK(r->at("pro").at("projects") == 20);
+    CHECK(r->at("pro").at("members") == 0);
+  }
+  SUBCASE("plans introduced by repeating PLAN:") {
+    auto r = ParsePlanLimits("free:projects=3,members=5,team:integrations=7,Enterprise:agent_tokens=9");
+    REQUIRE(r.ok());
+    CHECK(r->at("free").size() == 2);
+    CHECK(r->at("team").at("integrations") == 7);
+    CHECK(r->at("enterprise").at("agent_tokens") == 9);
+  }
+  SUBCASE("bad values") {
+    for (const char* bad : {"", "projects=3", "gold:projects=3", "free:seats=3", "free:projects=-1",
+                            "free:projects=x", "free:projects", "free:projects=3;members=5"}) {
+      CAPTURE(bad);
+      auto r = ParsePlanLimits(bad);
+      REQUIRE_FALSE(r.ok());
+      CHECK(r.status().code() == Code::kInvalidArgument);
+    }
+  }
+  SUBCASE("the message lists plan and limit names") {
+    auto r = ParsePlanLimits("gold:projects=3");
+    REQUIRE_FALSE(r.ok());
+    CHECK(Contains(r.status().message(), "enterprise"));
+    CHECK(Contains(r.status().message(), "bugs_per_month"));
+  }
+}
+
+TEST_CASE("ParseCorsOrigins") {
+  SUBCASE("any origin") {
+    auto r = ParseCorsOrigins("*");
+    REQUIRE(r.ok());
+    CHECK(r->any_origin);
+    CHECK(r->origins.empty());
+  }
+  SUBCASE("a list, normalised") {
+    auto r = ParseCorsOrigins("https://App.Example.com, http://localhost:3000/,https://app.example.com");
+    REQUIRE(r.ok());
+    CHECK_FALSE(r->any_origin);
+    CHECK(r->origins == std::vector<std::string>{"https://app.example.com", "http://localhost:3000"});
+  }
+  SUBCASE("bad values") {
+    for (const char* bad : {"", ",", "*,https://a.example", "https://a.example/app", "a.example",
+                            "ftp://a.example", "https://a.example:99999", "https://a.example?x=1"}) {
+      CAPTURE(bad);
+      auto r = ParseCorsOrigins(bad);
+      REQUIRE_FALSE(r.ok());
+      CHECK(r.status().code() == Code::kInvalidArgument);
+    }
+  }
+}
+
+TEST_CASE("ParseListen splits host and port") {
+  struct ListenCase {
+    const char* text;
+    const char* host;
+    int port;
+  };
+  for (const ListenCase& c : std::vector<ListenCase>{{"127.0.0.1:8080", "127.0.0.1", 8080},
+                                                     {"0.0.0.0:0", "0.0.0.0", 0},
+                                                     {"localhost:1", "localhost", 1},
+                                                     {"[::1]:9000", "::1", 9000},
+                                                     {"[::]:80", "::", 80}}) {
+    CAPTURE(c.text);
+    std::string host;
+    int port = -1;
+    REQUIRE(ParseListen(c.text, &host, &port).ok());
+    CHECK(host == c.host);
+    CHECK(port == c.port);
+  }
+  for (const char* bad :
+       {"", "8080", "host:", ":80", "host:port", "a b:80", "[::1]", "[xyz]:80", "host:123456"}) {
+    CAPTURE(bad);
+    const Status s = ParseListen(bad, nullptr, nullptr);
+    CHECK(s.code() == Code::kInvalidArgument);
+    CHECK(Contains(s.message(), "HOST:PORT"));
+  }
+}
+
+TEST_CASE("ValidateDatabaseUrl and ValidateMailUrl name the accepted forms") {
+  const Status db = ValidateDatabaseUrl("mongodb://x");
+  CHECK(db.code() == Code::kInvalidArgument);
+  CHECK(Contains(db.message(), "sqlite:PATH"));
+  CHECK(Contains(db.message(), "postgresql://"));
+  const Status mail = ValidateMailUrl("mailto:x@example.com");
+  CHECK(mail.code() == Code::kInvalidArgument);
+  CHECK(Contains(mail.message(), "file:DIR"));
+}
+
+}  // namespace service
