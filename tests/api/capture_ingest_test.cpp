@@ -196,7 +196,7 @@ TEST_CASE("counts: distinct users, sessions and reporters; last_seen, latest rel
   CHECK(BugText(t, bug, "latest_environment") == "production");
   // One expression: the counter equals the distinct user keys of the bug's occurrences.
   CHECK(QueryInt(t, "SELECT COUNT(DISTINCT user_key) FROM occurrences WHERE bug_id = ?", {bug}) == 4);
-  CHECK(QueryInt(t, "SELECT COUNT(*) FROM bug_users WHERE bug_id = ?", {bug}) == 4);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = 'user'", {bug}) == 4);
 }
 
 TEST_CASE("occurrence rows carry every field; device and osVersion go into metadata") {

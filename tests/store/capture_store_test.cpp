@@ -217,14 +217,29 @@ TEST_CASE("capture store: distinct participants raise the bug's counts once each
   CHECK(f.Int("SELECT affected_user_count FROM bugs WHERE id = ?", {a.id}) == 3);
   CHECK(f.Int("SELECT affected_session_count FROM bugs WHERE id = ?", {a.id}) == 2);
   CHECK(f.Int("SELECT reporter_count FROM bugs WHERE id = ?", {a.id}) == 2);
-  CHECK(f.Int("SELECT occurrence_count FROM bug_users WHERE bug_id = ? AND user_key = 'user:1'", {a.id}) ==
-        3);
-  CHECK(f.Int("SELECT first_seen FROM bug_users WHERE bug_id = ? AND user_key = 'user:1'", {a.id}) == 1000);
-  CHECK(f.Int("SELECT last_seen FROM bug_users WHERE bug_id = ? AND user_key = 'user:1'", {a.id}) == 1200);
-  CHECK(f.Int("SELECT report_count FROM reporters WHERE bug_id = ? AND email = 'a@x.io'", {a.id}) == 2);
+  CHECK(
+      f.Int("SELECT report_count FROM bug_participants WHERE bug_id = ? AND kind = 'user' AND key = 'user:1'",
+            {a.id}) == 3);
+  CHECK(f.Int("SELECT first_seen FROM bug_participants WHERE bug_id = ? AND kind = 'user' AND key = 'user:1'",
+              {a.id}) == 1000);
+  CHECK(f.Int("SELECT last_seen FROM bug_participants WHERE bug_id = ? AND kind = 'user' AND key = 'user:1'",
+              {a.id}) == 1200);
+  CHECK(f.Int("SELECT report_count FROM bug_participants WHERE bug_id = ? AND kind = 'reporter' AND key = "
+              "'a@x.io'",
+              {a.id}) == 2);
   // The counters equal the distinct rows.
-  CHECK(f.Int("SELECT COUNT(*) FROM bug_users WHERE bug_id = ?", {a.id}) == 3);
-  CHECK(f.Int("SELECT COUNT(*) FROM bug_sessions WHERE bug_id = ?", {a.id}) == 2);
+  CHECK(f.Int("SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = 'user'", {a.id}) == 3);
+  CHECK(f.Int("SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = 'session'", {a.id}) == 2);
+  CHECK(f.Int("SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = 'reporter'", {a.id}) == 2);
+  // A repeated session adds nothing; a repeated reporter counts again.
+  add({P{a.id, "user:2", std::string("s2"), std::string("b@x.io"), 1500}});
+  CHECK(f.Int("SELECT affected_session_count FROM bugs WHERE id = ?", {a.id}) == 2);
+  CHECK(f.Int("SELECT reporter_count FROM bugs WHERE id = ?", {a.id}) == 2);
+  CHECK(f.Int("SELECT report_count FROM bug_participants WHERE bug_id = ? AND kind = 'reporter' AND key = "
+              "'b@x.io'",
+              {a.id}) == 2);
+  CHECK(f.Int("SELECT last_seen FROM bug_participants WHERE bug_id = ? AND kind = 'user' AND key = 'user:2'",
+              {a.id}) == 1500);
 }
 
 TEST_CASE("capture store: occurrences keep their fields and their events in order") {

@@ -25,6 +25,10 @@ class FaultyDatabase final : public store::Database {
     if (down_) return Unavailable("database unreachable (injected)");
     return inner_->Write(fn);
   }
+  Status WriteAlone(const std::function<Status(store::Connection&)>& fn) override {
+    if (down_) return Unavailable("database unreachable (injected)");
+    return inner_->WriteAlone(fn);
+  }
   Status Ping() override {
     if (down_) return Unavailable("database unreachable (injected)");
     return inner_->Ping();

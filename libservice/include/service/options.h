@@ -67,8 +67,8 @@ struct Options {
 
   // Injected time source. Default (null): the system clock.
   std::shared_ptr<Clock> clock;
-  // Database pool size (see store::DatabaseOptions). Default: 4.
-  int db_pool_size = 4;
+  // Database pool size (see store::DatabaseOptions). Default: 8.
+  int db_pool_size = 8;
 
   std::string EffectivePublicUrl() const;
   bool EffectiveRequireEmailVerification() const {

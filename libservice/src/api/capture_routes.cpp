@@ -20,6 +20,7 @@
 #include "app/capture/presence.h"
 #include "app/capture/runtime.h"
 #include "app/core.h"
+#include "util/json_writer.h"
 
 namespace service::api {
 namespace {
@@ -53,19 +54,32 @@ Result<app::capture::ReportSource> KeySource(Context& ctx) {
   return src;
 }
 
+constexpr size_t kIngestArenaBytes = 32 * 1024;
+
 Response IngestEnvelope(const app::capture::IngestResult& r) {
-  return JsonResponse(201, json::object{{"id", r.bug_id},
-                                        {"occurrenceId", r.occurrence_id},
-                                        {"fingerprint", r.fingerprint},
-                                        {"deduplicated", r.deduplicated},
-                                        {"regression", r.regression},
-                                        {"is_regression", r.regression}});
+  util::JsonWriter j(160);
+  j.BeginObject();
+  j.Key("id").String(r.bug_id);
+  j.Key("occurrenceId").String(r.occurrence_id);
+  j.Key("fingerprint").String(r.fingerprint);
+  j.Key("deduplicated").Bool(r.deduplicated);
+  j.Key("regression").Bool(r.regression);
+  j.Key("is_regression").Bool(r.regression);
+  j.EndObject();
+  Response out;
+  out.status = 201;
+  out.headers.Set("Content-Type", "application/json; charset=utf-8");
+  out.body = j.Take();
+  return out;
 }
 
 Response HandleIngest(Context& ctx) {
   Result<app::capture::ReportSource> src = KeySource(ctx);
   if (!src.ok()) return CaptureError(src.status());
-  Result<app::capture::ReportInput> input = ParseIngestBody(ctx.req.body, ctx.core.Now());
+  // The parsed body and everything taken from it live in one arena freed
+  // at once when the request ends (a report is a few hundred JSON values).
+  json::monotonic_resource arena(kIngestArenaBytes);
+  Result<app::capture::ReportInput> input = ParseIngestBody(ctx.req.body, ctx.core.Now(), &arena);
   if (!input.ok()) return CaptureError(input.status());
   Result<app::capture::IngestResult> r = app::capture::Ingest(ctx.core, *src, std::move(input).value());
   if (!r.ok()) return CaptureError(r.status());

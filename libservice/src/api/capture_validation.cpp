@@ -125,14 +125,14 @@ Status ValidationStatus(const json::array& details) {
                 json::serialize(json::object{{"details", details}}));
 }
 
-Result<json::value> ParseCaptureJson(std::string_view body) {
+Result<json::value> ParseCaptureJson(std::string_view body, json::storage_ptr sp) {
   size_t i = 0;
   while (i < body.size() && (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' || body[i] == '\t')) ++i;
-  if (i == body.size()) return json::value(json::object());
+  if (i == body.size()) return json::value(json::object(sp));
   json::parse_options opts;
   opts.max_depth = kMaxJsonDepth;
   boost::system::error_code ec;
-  json::value v = json::parse(body, ec, json::storage_ptr(), opts);
+  json::value v = json::parse(body, ec, sp, opts);
   if (!ec) return v;
   if (ec == json::error::too_deep) {
     return ValidationStatus(
@@ -148,10 +148,12 @@ Result<json::value> ParseCaptureJson(std::string_view body) {
   return ValidationStatus(Detail(path.empty() ? "body" : path, "must be valid UTF-8"));
 }
 
-Result<app::capture::ReportInput> ParseIngestBody(std::string_view body, int64_t now_ms) {
-  SV_ASSIGN_OR_RETURN(json::value doc, ParseCaptureJson(body));
+Result<app::capture::ReportInput> ParseIngestBody(std::string_view body, int64_t now_ms,
+                                                  json::storage_ptr sp) {
+  SV_ASSIGN_OR_RETURN(json::value doc, ParseCaptureJson(body, sp));
   Validator v(doc);
-  app::capture::ReportInput in;
+  // Values moved out of `doc` keep its storage only into values made with it.
+  app::capture::ReportInput in{.metadata = json::value(sp)};
   if (!v.body()) return ValidationStatus(v.details());
 
   {
@@ -244,7 +246,7 @@ Result<app::capture::ReportInput> ParseIngestBody(std::string_view body, int64_t
         continue;
       }
       json::object& eo = e.get_object();
-      domain::Event ev;
+      domain::Event ev{std::string(), 0, json::value(sp)};
       const json::value* type = Field(eo, "type");
       if (!type || type->is_null()) {
         event_error(i, "type", "is required");

@@ -29,10 +29,13 @@ inline constexpr size_t kMaxIngestEvents = 1000;
 
 // The body as JSON, with the two capture-specific refusals above (depth and
 // invalid UTF-8 answer "Validation failed" with details).
-Result<boost::json::value> ParseCaptureJson(std::string_view body);
+Result<boost::json::value> ParseCaptureJson(std::string_view body, boost::json::storage_ptr sp = {});
 
 // POST /v1/ingest. Events without a timestamp get `now_ms`.
-Result<app::capture::ReportInput> ParseIngestBody(std::string_view body, int64_t now_ms);
+// `sp`: where the parsed values live (ingest passes a per-request arena,
+// which must outlive the returned input); the default heap otherwise.
+Result<app::capture::ReportInput> ParseIngestBody(std::string_view body, int64_t now_ms,
+                                                  boost::json::storage_ptr sp = {});
 
 // POST /v1/ingest/presence.
 Result<app::capture::PresenceInput> ParsePresenceBody(std::string_view body);

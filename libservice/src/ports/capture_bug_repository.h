@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,6 +62,11 @@ struct BugKeyReports {
   std::string environment;                     // the last non-empty environment among them, or ""
   std::optional<std::string> ai_summary_json;  // the first client summary among them
   std::string first_occurrence_id;             // the occurrence of the first of them
+  // Participants of the bug first seen in this batch (RecordParticipants),
+  // added to affected_user_count, affected_session_count, reporter_count.
+  int64_t new_users = 0;
+  int64_t new_sessions = 0;
+  int64_t new_reporters = 0;
 };
 
 // A bug after reports were added to it (or after it was created).
@@ -75,6 +81,14 @@ struct BugAfterReport {
   int64_t report_count = 0;  // after every report of the step
   bool is_regression = false;
 };
+
+// Participants first seen by a batch, per bug.
+struct NewParticipants {
+  int64_t users = 0;
+  int64_t sessions = 0;
+  int64_t reporters = 0;
+};
+using NewParticipantsByBug = std::map<std::string, NewParticipants>;  // bug id -> counts
 
 // One report's participants of its bug.
 struct BugParticipants {
@@ -115,12 +129,27 @@ class CaptureBugRepository {
   // bug yet.
   virtual Status RemoveCreated(store::Connection& tx, const std::string& bug_id) = 0;
 
+  // The ids of the bugs with each key (nullopt: none), in order. On
+  // PostgreSQL the rows are locked (FOR NO KEY UPDATE, in id order) until the
+  // transaction ends.
+  virtual Result<std::vector<std::optional<std::string>>> FindIds(store::Connection& tx,
+                                                                  const std::vector<BugKeyReports>& keys) = 0;
+
   // Records each report's end user, session and reporter email among its
-  // bug's distinct participants (bug_users, bug_sessions, reporters) and
-  // raises affected_user_count, affected_session_count and reporter_count
-  // by the ones that were new: the counters always equal the number of
-  // distinct rows, the one expression behind every users-affected count.
-  virtual Status AddParticipants(store::Connection& tx, const std::vector<BugParticipants>& reports) = 0;
+  // bug's distinct participants (bug_participants, kinds user, session and
+  // reporter) and returns, per bug, how many of them were new. The bugs'
+  // counters are raised by AddReports (new_* of each key) or
+  // RaiseParticipantCounts, so that affected_user_count,
+  // affected_session_count and reporter_count always equal the number of
+  // distinct rows: the one expression behind every users-affected count.
+  virtual Result<NewParticipantsByBug> RecordParticipants(store::Connection& tx,
+                                                          const std::vector<BugParticipants>& reports) = 0;
+  virtual Status RaiseParticipantCounts(store::Connection& tx, const NewParticipantsByBug& counts) = 0;
+  // RecordParticipants, then RaiseParticipantCounts.
+  Status AddParticipants(store::Connection& tx, const std::vector<BugParticipants>& reports) {
+    SV_ASSIGN_OR_RETURN(NewParticipantsByBug counts, RecordParticipants(tx, reports));
+    return RaiseParticipantCounts(tx, counts);
+  }
 
   // Appends a status-history row (changed_by empty: the system).
   virtual Status AddStatusHistory(store::Connection& tx, const std::string& id, const std::string& bug_id,

@@ -15,37 +15,39 @@ namespace {
 
 // --- SQLite: one row per statement. ---
 
+// The counters of a known bug. Status columns are left out of the SET list
+// so their indexes (bugs_project_status) are not rewritten per report; a
+// bug RETURNING status 'resolved' is reopened by kReopenSql.
 constexpr std::string_view kAddReportsSqlite =
     "UPDATE bugs SET report_count = report_count + ?, occurrence_count = occurrence_count + ?, "
     "last_seen = CASE WHEN last_seen < ? THEN ? ELSE last_seen END, "
     "latest_release = CASE WHEN ? = '' THEN latest_release ELSE ? END, "
     "latest_environment = CASE WHEN ? = '' THEN latest_environment ELSE ? END, "
     "ai_summary = COALESCE(ai_summary, ?), updated_at = ?, "
-    "status = CASE WHEN status = 'resolved' THEN 'new' ELSE status END, "
-    "is_regression = CASE WHEN status = 'resolved' THEN 1 ELSE is_regression END, "
-    "resolved_at = CASE WHEN status = 'resolved' THEN NULL ELSE resolved_at END, "
-    "regression_occurrence_id = CASE WHEN status = 'resolved' THEN ? ELSE regression_occurrence_id END "
+    "affected_user_count = affected_user_count + ?, affected_session_count = affected_session_count + ?, "
+    "reporter_count = reporter_count + ? "
     "WHERE project_id = ? AND key_env = ? AND fingerprint = ? "
     "RETURNING project_id, key_env, fingerprint, id, status, title, severity, url, report_count, "
-    "is_regression, "
-    "regression_occurrence_id";
+    "is_regression";
 
-constexpr std::string_view kUpsertBugUserSqlite =
-    "INSERT INTO bug_users (bug_id, user_key, first_seen, last_seen, occurrence_count) VALUES (?, ?, ?, ?, "
-    "?) "
-    "ON CONFLICT (bug_id, user_key) DO UPDATE SET "
-    "last_seen = CASE WHEN bug_users.last_seen < excluded.last_seen THEN excluded.last_seen "
-    "ELSE bug_users.last_seen END, occurrence_count = bug_users.occurrence_count + excluded.occurrence_count "
-    "RETURNING bug_id, user_key, occurrence_count";
-constexpr std::string_view kInsertSessionSqlite =
-    "INSERT INTO bug_sessions (bug_id, session_id) VALUES (?, ?) ON CONFLICT (bug_id, session_id) DO NOTHING "
-    "RETURNING bug_id";
-constexpr std::string_view kUpsertReporterSqlite =
-    "INSERT INTO reporters (bug_id, email, report_count, first_reported_at, last_reported_at) "
-    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (bug_id, email) DO UPDATE SET "
-    "report_count = reporters.report_count + excluded.report_count, last_reported_at = CASE WHEN "
-    "reporters.last_reported_at < excluded.last_reported_at THEN excluded.last_reported_at "
-    "ELSE reporters.last_reported_at END RETURNING bug_id, email, report_count";
+// A resolved bug that received a report: reopened as a regression, which
+// records the report's occurrence as the one that reopened it.
+constexpr std::string_view kReopenSql =
+    "UPDATE bugs SET status = 'new', is_regression = 1, resolved_at = NULL, regression_occurrence_id = ? "
+    "WHERE id = ? AND status = 'resolved' RETURNING id";
+
+// A bug's distinct participants (table bug_participants): users and
+// reporters count their reports and keep first/last seen; a session only
+// exists. RETURNING names the rows inserted or updated: a session row
+// returned is new; a user or reporter row is new when its count equals the
+// batch's.
+constexpr std::string_view kUpsertParticipantSqlite =
+    "INSERT INTO bug_participants (bug_id, kind, key, first_seen, last_seen, report_count) "
+    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (bug_id, kind, key) DO UPDATE SET "
+    "last_seen = CASE WHEN bug_participants.last_seen < excluded.last_seen THEN excluded.last_seen "
+    "ELSE bug_participants.last_seen END, "
+    "report_count = bug_participants.report_count + excluded.report_count "
+    "WHERE bug_participants.kind <> 'session' RETURNING report_count";
 constexpr std::string_view kRaiseCountsSqlite =
     "UPDATE bugs SET affected_user_count = affected_user_count + ?, "
     "affected_session_count = affected_session_count + ?, reporter_count = reporter_count + ? WHERE id = ?";
@@ -58,43 +60,40 @@ constexpr std::string_view kAddReportsPostgres =
     "latest_release = CASE WHEN v.rel = '' THEN b.latest_release ELSE v.rel END, "
     "latest_environment = CASE WHEN v.env = '' THEN b.latest_environment ELSE v.env END, "
     "ai_summary = COALESCE(b.ai_summary, v.ai), updated_at = v.seen, "
-    "status = CASE WHEN b.status = 'resolved' THEN 'new' ELSE b.status END, "
-    "is_regression = CASE WHEN b.status = 'resolved' THEN 1 ELSE b.is_regression END, "
-    "resolved_at = CASE WHEN b.status = 'resolved' THEN NULL ELSE b.resolved_at END, "
-    "regression_occurrence_id = CASE WHEN b.status = 'resolved' THEN v.occ ELSE b.regression_occurrence_id "
-    "END "
+    "affected_user_count = b.affected_user_count + v.nu, "
+    "affected_session_count = b.affected_session_count + v.ns, reporter_count = b.reporter_count + v.nr "
     "FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]), "
-    "CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])) "
-    "AS v(p, e, f, n, seen, rel, env, ai, occ) "
+    "CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]), "
+    "CAST(? AS bigint[]), CAST(? AS bigint[])) "
+    "AS v(p, e, f, n, seen, rel, env, ai, nu, ns, nr) "
     "WHERE b.project_id = v.p AND b.key_env = v.e AND b.fingerprint = v.f "
     "RETURNING b.project_id, b.key_env, b.fingerprint, b.id, b.status, b.title, b.severity, b.url, "
-    "b.report_count, b.is_regression, b.regression_occurrence_id";
+    "b.report_count, b.is_regression";
 
-constexpr std::string_view kUpsertBugUsersPostgres =
-    "INSERT INTO bug_users (bug_id, user_key, first_seen, last_seen, occurrence_count) "
-    "SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS bigint[]), "
-    "CAST(? AS bigint[])) "
-    "ON CONFLICT (bug_id, user_key) DO UPDATE SET "
-    "last_seen = CASE WHEN bug_users.last_seen < excluded.last_seen THEN excluded.last_seen "
-    "ELSE bug_users.last_seen END, occurrence_count = bug_users.occurrence_count + excluded.occurrence_count "
-    "RETURNING bug_id, user_key, occurrence_count";
-constexpr std::string_view kInsertSessionsPostgres =
-    "INSERT INTO bug_sessions (bug_id, session_id) SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS "
-    "text[])) "
-    "ON CONFLICT (bug_id, session_id) DO NOTHING RETURNING bug_id";
-constexpr std::string_view kUpsertReportersPostgres =
-    "INSERT INTO reporters (bug_id, email, report_count, first_reported_at, last_reported_at) "
-    "SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS bigint[]), "
-    "CAST(? AS bigint[])) "
-    "ON CONFLICT (bug_id, email) DO UPDATE SET "
-    "report_count = reporters.report_count + excluded.report_count, last_reported_at = CASE WHEN "
-    "reporters.last_reported_at < excluded.last_reported_at THEN excluded.last_reported_at "
-    "ELSE reporters.last_reported_at END RETURNING bug_id, email, report_count";
+constexpr std::string_view kUpsertParticipantsPostgres =
+    "INSERT INTO bug_participants (bug_id, kind, key, first_seen, last_seen, report_count) "
+    "SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]), "
+    "CAST(? AS bigint[]), CAST(? AS bigint[])) "
+    "ON CONFLICT (bug_id, kind, key) DO UPDATE SET "
+    "last_seen = CASE WHEN bug_participants.last_seen < excluded.last_seen THEN excluded.last_seen "
+    "ELSE bug_participants.last_seen END, "
+    "report_count = bug_participants.report_count + excluded.report_count "
+    "WHERE bug_participants.kind <> 'session' RETURNING bug_id, kind, key, report_count";
 constexpr std::string_view kRaiseCountsPostgres =
     "UPDATE bugs AS b SET affected_user_count = b.affected_user_count + v.u, "
     "affected_session_count = b.affected_session_count + v.s, reporter_count = b.reporter_count + v.r "
     "FROM unnest(CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[])) "
     "AS v(id, u, s, r) WHERE b.id = v.id";
+
+constexpr std::string_view kFindIdSqlite =
+    "SELECT id FROM bugs WHERE project_id = ? AND key_env = ? AND fingerprint = ?";
+// PostgreSQL: the rows are locked here, in id order, for the rest of the
+// batch (the UPDATE ... FROM that follows visits rows in whatever order its
+// join produces; concurrent batches must not lock them in different orders).
+constexpr std::string_view kFindIdsPostgres =
+    "SELECT b.project_id, b.key_env, b.fingerprint, b.id FROM bugs AS b "
+    "JOIN unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])) AS v(p, e, f) "
+    "ON b.project_id = v.p AND b.key_env = v.e AND b.fingerprint = v.f ORDER BY b.id FOR NO KEY UPDATE OF b";
 
 constexpr std::string_view kCreateSql =
     "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, title, description, url, severity, "
@@ -106,7 +105,11 @@ constexpr std::string_view kCreateSql =
     "ON CONFLICT (project_id, key_env, fingerprint) DO NOTHING RETURNING id";
 
 using Key3 = std::tuple<std::string, std::string, std::string>;
-using Key2 = std::pair<std::string, std::string>;
+
+// bug_participants.kind
+const std::string kKindUser = "user";
+const std::string kKindSession = "session";
+const std::string kKindReporter = "reporter";
 
 struct Seen {
   int64_t count = 0;
@@ -119,13 +122,7 @@ struct Seen {
   }
 };
 
-struct NewParticipants {
-  int64_t users = 0;
-  int64_t sessions = 0;
-  int64_t reporters = 0;
-};
-
-ports::BugAfterReport FromReturning(const Rows& r, size_t i, const std::string& first_occurrence_id) {
+ports::BugAfterReport FromReturning(const Rows& r, size_t i) {
   ports::BugAfterReport b;
   b.id = r.Str(i, 3);
   b.status = r.Str(i, 4);
@@ -134,8 +131,19 @@ ports::BugAfterReport FromReturning(const Rows& r, size_t i, const std::string& 
   b.url = r.Str(i, 7);
   b.report_count = r.Int(i, 8);
   b.is_regression = r.Bool(i, 9);
-  b.regression = r.Str(i, 10) == first_occurrence_id;
   return b;
+}
+
+// Reopens `b` when it was resolved: the report with `occurrence_id` is its
+// regression.
+Status ReopenIfResolved(Connection& tx, ports::BugAfterReport& b, const std::string& occurrence_id) {
+  if (b.status != "resolved") return Status::Ok();
+  SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kReopenSql, {occurrence_id, b.id}));
+  if (r.empty()) return Status::Ok();
+  b.status = "new";
+  b.is_regression = true;
+  b.regression = true;
+  return Status::Ok();
 }
 
 class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
@@ -150,8 +158,8 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
       order.emplace(Key3{keys[i].project_id, keys[i].key_env, keys[i].fingerprint}, i);
 
     if (tx.dialect() == Dialect::kPostgres) {
-      PgTextArray p, e, f, rel, env, ai, occ;
-      PgBigintArray n, seen;
+      PgTextArray p, e, f, rel, env, ai;
+      PgBigintArray n, seen, nu, ns, nr;
       for (const auto& [key, i] : order) {
         const ports::BugKeyReports& k = keys[i];
         p.Add(k.project_id);
@@ -162,15 +170,20 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
         rel.Add(k.release);
         env.Add(k.environment);
         ai.Add(k.ai_summary_json);
-        occ.Add(k.first_occurrence_id);
+        nu.Add(k.new_users);
+        ns.Add(k.new_sessions);
+        nr.Add(k.new_reporters);
       }
-      SV_ASSIGN_OR_RETURN(Rows r,
-                          tx.Query(kAddReportsPostgres, {p.Take(), e.Take(), f.Take(), n.Take(), seen.Take(),
-                                                         rel.Take(), env.Take(), ai.Take(), occ.Take()}));
+      SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kAddReportsPostgres,
+                                           {p.Take(), e.Take(), f.Take(), n.Take(), seen.Take(), rel.Take(),
+                                            env.Take(), ai.Take(), nu.Take(), ns.Take(), nr.Take()}));
       for (size_t row = 0; row < r.size(); ++row) {
         auto it = order.find(Key3{r.Str(row, 0), r.Str(row, 1), r.Str(row, 2)});
         if (it == order.end()) continue;
-        out[it->second] = FromReturning(r, row, keys[it->second].first_occurrence_id);
+        out[it->second] = FromReturning(r, row);
+      }
+      for (const auto& [key, i] : order) {
+        if (out[i]) SV_RETURN_IF_ERROR(ReopenIfResolved(tx, *out[i], keys[i].first_occurrence_id));
       }
       return out;
     }
@@ -178,11 +191,13 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
     for (const auto& [key, i] : order) {
       const ports::BugKeyReports& k = keys[i];
       SV_ASSIGN_OR_RETURN(
-          Rows r,
-          tx.Query(kAddReportsSqlite, {k.count, k.count, k.seen_at, k.seen_at, k.release, k.release,
-                                       k.environment, k.environment, OptText(k.ai_summary_json), k.seen_at,
-                                       k.first_occurrence_id, k.project_id, k.key_env, k.fingerprint}));
-      if (!r.empty()) out[i] = FromReturning(r, 0, k.first_occurrence_id);
+          Rows r, tx.Query(kAddReportsSqlite,
+                           {k.count, k.count, k.seen_at, k.seen_at, k.release, k.release, k.environment,
+                            k.environment, OptText(k.ai_summary_json), k.seen_at, k.new_users, k.new_sessions,
+                            k.new_reporters, k.project_id, k.key_env, k.fingerprint}));
+      if (r.empty()) continue;
+      out[i] = FromReturning(r, 0);
+      SV_RETURN_IF_ERROR(ReopenIfResolved(tx, *out[i], k.first_occurrence_id));
     }
     return out;
   }
@@ -226,93 +241,104 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
     return tx.Exec("DELETE FROM bugs WHERE id = ?", {bug_id}).status();
   }
 
-  Status AddParticipants(Connection& tx, const std::vector<ports::BugParticipants>& reports) override {
-    if (reports.empty()) return Status::Ok();
-    // Fold the batch: one row per distinct participant (sorted: lock order).
-    std::map<Key2, Seen> users, reporters;
-    std::map<Key2, bool> sessions;
+  Result<ports::NewParticipantsByBug> RecordParticipants(
+      Connection& tx, const std::vector<ports::BugParticipants>& reports) override {
+    ports::NewParticipantsByBug raised;
+    if (reports.empty()) return raised;
+    // Fold the batch: one row per distinct (bug, kind, key), sorted (lock order).
+    std::map<Key3, Seen> rows;
     for (const ports::BugParticipants& p : reports) {
-      users[{p.bug_id, p.user_key}].Add(p.seen_at);
-      if (p.session_id) sessions.emplace(Key2{p.bug_id, *p.session_id}, true);
-      if (p.reporter_email) reporters[{p.bug_id, *p.reporter_email}].Add(p.seen_at);
+      rows[{p.bug_id, kKindUser, p.user_key}].Add(p.seen_at);
+      if (p.session_id) rows[{p.bug_id, kKindSession, *p.session_id}].Add(p.seen_at);
+      if (p.reporter_email) rows[{p.bug_id, kKindReporter, *p.reporter_email}].Add(p.seen_at);
     }
-    std::map<std::string, NewParticipants> raised;
+    auto count_new = [&](const Key3& k, const Seen& seen, int64_t report_count) {
+      const auto& [bug, kind, key] = k;
+      if (kind == kKindSession) {
+        ++raised[bug].sessions;
+      } else if (report_count == seen.count) {
+        ++(kind == kKindUser ? raised[bug].users : raised[bug].reporters);
+      }
+    };
+    auto stored_count = [](const std::string& kind, const Seen& seen) {
+      return kind == kKindSession ? int64_t{0} : seen.count;
+    };
 
     if (tx.dialect() == Dialect::kPostgres) {
-      {
-        PgTextArray bug, key;
-        PgBigintArray first, last, count;
-        for (const auto& [k, s] : users) {
-          bug.Add(k.first);
-          key.Add(k.second);
-          first.Add(s.first);
-          last.Add(s.last);
-          count.Add(s.count);
-        }
-        SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kUpsertBugUsersPostgres, {bug.Take(), key.Take(), first.Take(),
-                                                                       last.Take(), count.Take()}));
-        for (size_t i = 0; i < r.size(); ++i) {
-          auto it = users.find({r.Str(i, 0), r.Str(i, 1)});
-          if (it != users.end() && r.Int(i, 2) == it->second.count) ++raised[it->first.first].users;
-        }
+      PgTextArray bug, kind, key;
+      PgBigintArray first, last, count;
+      for (const auto& [k, seen] : rows) {
+        bug.Add(std::get<0>(k));
+        kind.Add(std::get<1>(k));
+        key.Add(std::get<2>(k));
+        first.Add(seen.first);
+        last.Add(seen.last);
+        count.Add(stored_count(std::get<1>(k), seen));
       }
-      if (!sessions.empty()) {
-        PgTextArray bug, session;
-        for (const auto& [k, unused] : sessions) {
-          bug.Add(k.first);
-          session.Add(k.second);
-        }
-        SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kInsertSessionsPostgres, {bug.Take(), session.Take()}));
-        for (size_t i = 0; i < r.size(); ++i) ++raised[r.Str(i, 0)].sessions;
+      SV_ASSIGN_OR_RETURN(
+          Rows r, tx.Query(kUpsertParticipantsPostgres,
+                           {bug.Take(), kind.Take(), key.Take(), first.Take(), last.Take(), count.Take()}));
+      for (size_t i = 0; i < r.size(); ++i) {
+        auto it = rows.find({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2)});
+        if (it != rows.end()) count_new(it->first, it->second, r.Int(i, 3));
       }
-      if (!reporters.empty()) {
-        PgTextArray bug, email;
-        PgBigintArray count, first, last;
-        for (const auto& [k, s] : reporters) {
-          bug.Add(k.first);
-          email.Add(k.second);
-          count.Add(s.count);
-          first.Add(s.first);
-          last.Add(s.last);
-        }
-        SV_ASSIGN_OR_RETURN(Rows r,
-                            tx.Query(kUpsertReportersPostgres,
-                                     {bug.Take(), email.Take(), count.Take(), first.Take(), last.Take()}));
-        for (size_t i = 0; i < r.size(); ++i) {
-          auto it = reporters.find({r.Str(i, 0), r.Str(i, 1)});
-          if (it != reporters.end() && r.Int(i, 2) == it->second.count) ++raised[it->first.first].reporters;
-        }
-      }
-      if (raised.empty()) return Status::Ok();
+      return raised;
+    }
+
+    for (const auto& [k, seen] : rows) {
+      const auto& [b, kind, key] = k;
+      SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kUpsertParticipantSqlite,
+                                           {b, kind, key, seen.first, seen.last, stored_count(kind, seen)}));
+      if (!r.empty()) count_new(k, seen, r.Int(0, 0));
+    }
+    return raised;
+  }
+
+  Status RaiseParticipantCounts(Connection& tx, const ports::NewParticipantsByBug& counts) override {
+    if (counts.empty()) return Status::Ok();
+    if (tx.dialect() == Dialect::kPostgres) {
       PgTextArray id;
       PgBigintArray u, s, rep;
-      for (const auto& [bug, n] : raised) {
-        id.Add(bug);
+      for (const auto& [b, n] : counts) {
+        id.Add(b);
         u.Add(n.users);
         s.Add(n.sessions);
         rep.Add(n.reporters);
       }
       return tx.Exec(kRaiseCountsPostgres, {id.Take(), u.Take(), s.Take(), rep.Take()}).status();
     }
-
-    for (const auto& [k, s] : users) {
-      SV_ASSIGN_OR_RETURN(Rows r,
-                          tx.Query(kUpsertBugUserSqlite, {k.first, k.second, s.first, s.last, s.count}));
-      if (!r.empty() && r.Int(0, 2) == s.count) ++raised[k.first].users;
-    }
-    for (const auto& [k, unused] : sessions) {
-      SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kInsertSessionSqlite, {k.first, k.second}));
-      if (!r.empty()) ++raised[k.first].sessions;
-    }
-    for (const auto& [k, s] : reporters) {
-      SV_ASSIGN_OR_RETURN(Rows r,
-                          tx.Query(kUpsertReporterSqlite, {k.first, k.second, s.count, s.first, s.last}));
-      if (!r.empty() && r.Int(0, 2) == s.count) ++raised[k.first].reporters;
-    }
-    for (const auto& [bug, n] : raised) {
-      SV_RETURN_IF_ERROR(tx.Exec(kRaiseCountsSqlite, {n.users, n.sessions, n.reporters, bug}).status());
+    for (const auto& [b, n] : counts) {
+      SV_RETURN_IF_ERROR(tx.Exec(kRaiseCountsSqlite, {n.users, n.sessions, n.reporters, b}).status());
     }
     return Status::Ok();
+  }
+
+  Result<std::vector<std::optional<std::string>>> FindIds(
+      Connection& tx, const std::vector<ports::BugKeyReports>& keys) override {
+    std::vector<std::optional<std::string>> out(keys.size());
+    if (keys.empty()) return out;
+    if (tx.dialect() == Dialect::kPostgres) {
+      std::map<Key3, size_t> index;
+      PgTextArray p, e, f;
+      for (size_t i = 0; i < keys.size(); ++i) {
+        index.emplace(Key3{keys[i].project_id, keys[i].key_env, keys[i].fingerprint}, i);
+        p.Add(keys[i].project_id);
+        e.Add(keys[i].key_env);
+        f.Add(keys[i].fingerprint);
+      }
+      SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kFindIdsPostgres, {p.Take(), e.Take(), f.Take()}));
+      for (size_t row = 0; row < r.size(); ++row) {
+        auto it = index.find(Key3{r.Str(row, 0), r.Str(row, 1), r.Str(row, 2)});
+        if (it != index.end()) out[it->second] = r.Str(row, 3);
+      }
+      return out;
+    }
+    for (size_t i = 0; i < keys.size(); ++i) {
+      SV_ASSIGN_OR_RETURN(
+          Rows r, tx.Query(kFindIdSqlite, {keys[i].project_id, keys[i].key_env, keys[i].fingerprint}));
+      if (!r.empty()) out[i] = r.Str(0, 0);
+    }
+    return out;
   }
 
   Status AddStatusHistory(Connection& tx, const std::string& id, const std::string& bug_id,

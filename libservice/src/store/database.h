@@ -102,6 +102,13 @@ class Database {
   // caller's and must not block on other Write calls.
   virtual Status Write(const std::function<Status(Connection&)>& fn) = 0;
 
+  // Like Write, but `fn` never shares its transaction with other callbacks
+  // on a backend with row locks (PostgreSQL): for callers that batch work
+  // themselves and take their locks in a fixed order, which a transaction
+  // shared with another batch would break. On SQLite (one writer, no row
+  // locks) it is Write.
+  virtual Status WriteAlone(const std::function<Status(Connection&)>& fn) = 0;
+
   // Cheap round trip proving the database answers.
   virtual Status Ping() = 0;
 

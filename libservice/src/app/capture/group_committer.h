@@ -1,16 +1,18 @@
 // GroupCommitter<T>: group commit at the application level. Concurrent
 // callers hand in items (reports); up to `max_writers` leader threads each
 // take the items waiting (at most `max_batch`) and write them with ONE call
-// of the batch function inside ONE Database::Write, so many reports share
+// of the batch function inside ONE Database::WriteAlone (a transaction of its
+// own: the batch function orders its row locks, which sharing a transaction
+// with another batch would undo), so many reports share
 // one transaction, one commit (one fsync on PostgreSQL) and, where the
 // repositories allow, one statement per table.
 //
 // The batch function records each item's own result in the item (an
 // outcome such as a plan limit must leave no writes behind). It returns a
 // non-OK Status only when the database failed: then the shared transaction
-// is rolled back and every item of that batch is written again alone, so one
-// bad report never fails the others (a lone write that fails is tried once
-// more). An item may therefore be written more than once: the batch
+// is rolled back and tried once more, then every item of that batch is
+// written again alone, so one bad report never fails the others (a lone
+// write that fails is tried once more). An item may therefore be written more than once: the batch
 // function must reset an item's results first.
 //
 // Thread-safety: Run may be called from any thread; it blocks until the
@@ -111,14 +113,20 @@ class GroupCommitter {
       std::vector<T*> items;
       items.reserve(batch.size());
       for (Pending* p : batch) items.push_back(p->item);
-      Status st;
-      bool threw = false;
-      try {
-        st = db_.Write([&](store::Connection& tx) { return write_(tx, items); });
-      } catch (...) {
-        threw = true;
+      // Twice: the first attempt can lose a race (a deadlock, a bug created
+      // by a concurrent batch) that the second, seeing the other's commit,
+      // does not.
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        Status st;
+        bool threw = false;
+        try {
+          st = db_.WriteAlone([&](store::Connection& tx) { return write_(tx, items); });
+        } catch (...) {
+          threw = true;
+        }
+        if (threw) break;
+        if (st.ok()) return false;
       }
-      if (st.ok() && !threw) return false;
     }
     for (Pending* p : batch) {
       try {
@@ -126,7 +134,7 @@ class GroupCommitter {
         // One more try: a transaction can lose a deadlock or a serialization
         // race against another process on the same PostgreSQL.
         for (int attempt = 0; attempt < 2; ++attempt) {
-          p->status = db_.Write([&](store::Connection& tx) { return write_(tx, one); });
+          p->status = db_.WriteAlone([&](store::Connection& tx) { return write_(tx, one); });
           if (p->status.ok()) break;
         }
       } catch (...) {

@@ -11,6 +11,7 @@
 #include "domain/capture/text.h"
 #include "domain/capture/user_agent.h"
 #include "domain/plans.h"
+#include "util/json_writer.h"
 #include "util/time.h"
 
 namespace service::app::capture {
@@ -20,13 +21,15 @@ namespace json = boost::json;
 
 constexpr size_t kMaxUserAgentBytes = 2000;  // the header fallback, cut on a character boundary
 
-void AppendJsonString(std::string& out, std::string_view s) { out += json::serialize(json::string_view(s)); }
+void AppendJsonString(std::string& out, std::string_view s) { util::JsonWriter::AppendString(out, s); }
 
 // [{"type":..., "timestamp":..., "data":...}, ...] in submission order.
 std::string EventsJson(const std::vector<domain::Event>& events) {
   if (events.empty()) return {};
   std::string out;
   out.reserve(events.size() * 160);
+  json::serializer sr;
+  char buf[2048];
   out.push_back('[');
   for (size_t i = 0; i < events.size(); ++i) {
     const domain::Event& e = events[i];
@@ -36,7 +39,8 @@ std::string EventsJson(const std::vector<domain::Event>& events) {
     out += ",\"timestamp\":";
     out += std::to_string(e.timestamp_ms);
     out += ",\"data\":";
-    out += e.data.is_null() ? std::string("null") : json::serialize(e.data);
+    sr.reset(&e.data);
+    while (!sr.done()) out += sr.read(buf);
     out.push_back('}');
   }
   out.push_back(']');

@@ -1,15 +1,17 @@
 // The write of a batch of ingested reports: one transaction, a few
 // statements for the whole batch (see ports/capture_bug_repository.h):
 //
-//   bugs        the batch's fingerprints folded per bug; one UPDATE ...
-//               RETURNING adds every report of known bugs; a fingerprint
-//               that is new goes report by report: INSERT ... ON CONFLICT DO
-//               NOTHING RETURNING, then the monthly bug counter (check and
-//               increment in one statement); refused, the insert is undone
+//   bugs        the batch's fingerprints folded per bug and looked up;
+//               for known bugs the participants (user, session, reporter
+//               email) are recorded first, then ONE UPDATE ... RETURNING per
+//               batch adds every report and every new participant to each
+//               bug (a resolved bug is reopened by a second statement); a
+//               fingerprint that is new goes report by report: INSERT ... ON
+//               CONFLICT DO NOTHING RETURNING, then the monthly bug counter
+//               (check and increment in one statement); refused, the insert
+//               is undone; its participants follow
 //   occurrences one INSERT for the batch (events: a JSON array in the row)
 //   end users   one upsert for the batch
-//   bug users   one upsert each for users, sessions and reporter emails, and
-//               one UPDATE of the bugs' distinct counts
 //   history     a row per report that reopened a resolved bug
 //   outbox      Core::capture_outbox_hook per report, when set
 //

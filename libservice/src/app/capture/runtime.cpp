@@ -17,7 +17,7 @@ constexpr size_t kMaxCachedKeys = 10'000;
 constexpr int64_t kPresenceSweepIntervalMs = 60'000;
 // Batches in flight: SQLite's writer thread merges them into one transaction.
 constexpr int kSqliteBatchWriters = 4;
-constexpr int kPostgresBatchWriters = 1;
+constexpr int kPostgresBatchWriters = 3;
 constexpr size_t kMaxBatch = 64;
 // Presence rows are kept a while past the window, then removed.
 constexpr int64_t kPresenceRetentionMs = 10 * 60'000;
@@ -129,7 +129,16 @@ Status Runtime::FlushKeyUses() {
 
 std::string Runtime::HashClientIp(std::string_view client_ip) const {
   if (client_ip.empty()) return {};
-  return domain::HashClientAddress(ip_hash_secret_, client_ip);
+  {
+    std::lock_guard lock(ip_hash_mu_);
+    auto it = ip_hashes_.find(client_ip);
+    if (it != ip_hashes_.end()) return it->second;
+  }
+  std::string hash = domain::HashClientAddress(ip_hash_secret_, client_ip);
+  std::lock_guard lock(ip_hash_mu_);
+  if (ip_hashes_.size() >= kIpHashCacheEntries) ip_hashes_.clear();
+  ip_hashes_.emplace(std::string(client_ip), hash);
+  return hash;
 }
 
 bool Runtime::ClaimPresencePublish(const std::string& org_id, int64_t now_ms) {

@@ -13,9 +13,13 @@
 //    users keep their key across restarts and processes.
 //  - The GroupCommitter through which every report is written: on SQLite
 //    several batches may wait for the single writer at once (it never idles
-//    between them); on PostgreSQL one batch transaction at a time per
-//    process, so this process's batches never wait on each other's row locks
-//    (across processes, rows are locked in sorted key order).
+//    between them); on PostgreSQL three batch transactions at a time, so
+//    commits (WAL flushes) overlap. Batches lock known bugs in id order at
+//    lookup and create new ones in key order (report_writer.cpp), so they
+//    do not deadlock, within this process or across processes; a batch
+//    that loses a race (a bug created meanwhile) runs again.
+//  - Client-address hashes are remembered for the most recent addresses
+//    (kIpHashCacheEntries), so ingest computes one HMAC per new address.
 //  - Presence snapshots are published at most once per second per
 //    organization; a ping inside that second marks the organization and the
 //    "capture-presence" worker publishes its snapshot later.
@@ -23,7 +27,9 @@
 // Thread-safety: every method is safe to call from any thread.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -49,6 +55,8 @@ inline constexpr int64_t kLastUsedResolutionMs = 1'000;
 inline constexpr int64_t kLastUsedFlushIntervalMs = 5'000;
 inline constexpr int64_t kPresenceWindowMs = 75'000;
 inline constexpr int64_t kPresencePublishIntervalMs = 1'000;
+// Client addresses whose HMAC is remembered (the map is emptied when full).
+inline constexpr size_t kIpHashCacheEntries = 4096;
 
 // A capture key that authenticated, with what ingest needs to know.
 struct VerifiedKey {
@@ -100,6 +108,12 @@ class Runtime {
 
   Core& core_;
   const std::string ip_hash_secret_;
+  struct StringHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  mutable std::mutex ip_hash_mu_;
+  mutable std::unordered_map<std::string, std::string, StringHash, std::equal_to<>> ip_hashes_;
   GroupCommitter<PreparedReport> committer_;
 
   std::shared_mutex keys_mu_;
