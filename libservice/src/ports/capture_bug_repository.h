@@ -129,9 +129,7 @@ class CaptureBugRepository {
   // bug yet.
   virtual Status RemoveCreated(store::Connection& tx, const std::string& bug_id) = 0;
 
-  // The ids of the bugs with each key (nullopt: none), in order. On
-  // PostgreSQL the rows are locked (FOR NO KEY UPDATE, in id order) until the
-  // transaction ends.
+  // The ids of the bugs with each key (nullopt: none), in order. Reads only.
   virtual Result<std::vector<std::optional<std::string>>> FindIds(store::Connection& tx,
                                                                   const std::vector<BugKeyReports>& keys) = 0;
 

@@ -87,13 +87,13 @@ constexpr std::string_view kRaiseCountsPostgres =
 
 constexpr std::string_view kFindIdSqlite =
     "SELECT id FROM bugs WHERE project_id = ? AND key_env = ? AND fingerprint = ?";
-// PostgreSQL: the rows are locked here, in id order, for the rest of the
-// batch (the UPDATE ... FROM that follows visits rows in whatever order its
-// join produces; concurrent batches must not lock them in different orders).
+// Reads only: locking the rows here (in id order) would cost a heap write
+// per bug and batch on PostgreSQL; batches of different processes that
+// deadlock instead are detected by the server and run again.
 constexpr std::string_view kFindIdsPostgres =
     "SELECT b.project_id, b.key_env, b.fingerprint, b.id FROM bugs AS b "
     "JOIN unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])) AS v(p, e, f) "
-    "ON b.project_id = v.p AND b.key_env = v.e AND b.fingerprint = v.f ORDER BY b.id FOR NO KEY UPDATE OF b";
+    "ON b.project_id = v.p AND b.key_env = v.e AND b.fingerprint = v.f";
 
 constexpr std::string_view kCreateSql =
     "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, title, description, url, severity, "

@@ -152,7 +152,7 @@ Status WriteReports(Core& core, store::Connection& tx, const std::vector<Prepare
 
   // 3. New fingerprints, in sorted order: created, then counted against the
   //    plan limit, then their participants. Creating before counting means
-  //    a batch waits on another's new bug (PostgreSQL, several writers)
+  //    a batch waits on another's new bug (PostgreSQL, several processes)
   //    only before it holds a month counter, and keys in sorted order never
   //    wait on each other in a cycle.
   std::map<Key, size_t> new_keys;

@@ -17,7 +17,7 @@ constexpr size_t kMaxCachedKeys = 10'000;
 constexpr int64_t kPresenceSweepIntervalMs = 60'000;
 // Batches in flight: SQLite's writer thread merges them into one transaction.
 constexpr int kSqliteBatchWriters = 4;
-constexpr int kPostgresBatchWriters = 3;
+constexpr int kPostgresBatchWriters = 1;
 constexpr size_t kMaxBatch = 64;
 // Presence rows are kept a while past the window, then removed.
 constexpr int64_t kPresenceRetentionMs = 10 * 60'000;

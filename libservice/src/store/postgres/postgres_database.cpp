@@ -329,18 +329,6 @@ Result<std::unique_ptr<PgConnection>> Connect(const std::string& conninfo) {
     return Unavailable(std::move(msg));
   }
   PQsetNoticeProcessor(conn, IgnoreNotice, nullptr);
-  // Statements stay prepared (parsed once) but are planned for their actual
-  // parameters each time: a generic plan cached while a table was tiny
-  // (sequential scans) would otherwise be kept as it grows, and the
-  // batch statements join unnest()ed arrays whose sizes vary per call.
-  PGresult* set = PQexec(conn, "SET plan_cache_mode = force_custom_plan");
-  const bool set_ok = PQresultStatus(set) == PGRES_COMMAND_OK;
-  PQclear(set);
-  if (!set_ok) {
-    std::string msg = "postgresql: cannot configure the session: " + TrimNewlines(PQerrorMessage(conn));
-    PQfinish(conn);
-    return Unavailable(std::move(msg));
-  }
   return std::make_unique<PgConnection>(conn);
 }
 

@@ -50,8 +50,8 @@ constexpr auto kReaderWait = std::chrono::seconds(30);
 constexpr size_t kMaxCachedStatements = 512;
 // WAL frames (pages) that wake the checkpointer thread (SQLite's default
 // auto-checkpoint size), and that make the writer checkpoint by itself.
-constexpr int kCheckpointFrames = 4000;
-constexpr int kWriterCheckpointFrames = 32000;
+constexpr int kCheckpointFrames = 1000;
+constexpr int kWriterCheckpointFrames = 20000;
 constexpr auto kCheckpointPoll = std::chrono::seconds(1);
 
 std::string Abbreviate(std::string_view sql) {
