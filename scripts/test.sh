@@ -31,12 +31,14 @@ fi
 echo "== tests (SQLite and PostgreSQL)"
 (cd build/test && ctest -j "$jobs" --output-on-failure --timeout 300)
 
-echo "== sanitizers (ASan+UBSan): unit and API tests"
+echo "== sanitizers (ASan+UBSan): unit, store and API tests"
 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSERVICE_SANITIZE=ON \
   -DSERVICE_BUILD_BENCH=OFF -DSERVICE_BUILD_EXAMPLES=OFF >/dev/null
-cmake --build build/asan -j "$jobs" --target unit_tests api_tests
+cmake --build build/asan -j "$jobs" --target unit_tests store_tests api_tests
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 build/asan/tests/unit_tests
+SERVICE_TEST_BACKEND=sqlite build/asan/tests/store_tests
+SERVICE_TEST_BACKEND=postgres build/asan/tests/store_tests
 SERVICE_TEST_BACKEND=sqlite build/asan/tests/api_tests
 SERVICE_TEST_BACKEND=postgres build/asan/tests/api_tests
 

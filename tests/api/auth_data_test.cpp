@@ -16,40 +16,14 @@ using service::testing::Account;
 using service::testing::AddMember;
 using service::testing::Bearer;
 using service::testing::BearerOrg;
+using service::testing::ExecSql;
 using service::testing::NewAccountsService;
+using service::testing::QueryInt;
 using service::testing::RegisterAccount;
 using service::testing::Str;
 using service::testing::TestService;
 using service::testing::TokenAfter;
-
-std::function<void(service::Options&)> WithFileMail(const std::string& dir) {
-  return [dir](service::Options& o) {
-    o.mail_url = "file:" + dir;
-    o.public_url = "https://bugs.example.com";
-    o.require_email_verification = false;
-  };
-}
-
-void Exec(TestService& t, const std::string& sql, const std::vector<service::store::Value>& params = {}) {
-  REQUIRE(t.service()
-              .core()
-              .db->Write([&](service::store::Connection& tx) { return tx.Exec(sql, params).status(); })
-              .ok());
-}
-
-int64_t Count(TestService& t, const std::string& sql, const std::vector<service::store::Value>& params = {}) {
-  int64_t n = -1;
-  REQUIRE(t.service()
-              .core()
-              .db
-              ->Read([&](service::store::Connection& c) -> service::Status {
-                SV_ASSIGN_OR_RETURN(auto r, c.Query(sql, params));
-                n = r.Int(0, 0);
-                return service::Status::Ok();
-              })
-              .ok());
-  return n;
-}
+using service::testing::WithFileMail;
 
 // Inserts a bug the way capture will, and returns its id.
 std::string AddBug(TestService& t, const Account& a, const std::string& title,
@@ -57,22 +31,22 @@ std::string AddBug(TestService& t, const Account& a, const std::string& title,
   auto& core = t.service().core();
   const std::string id = core.ids->NewId();
   const int64_t now = core.Now();
-  Exec(t,
-       "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, title, severity, first_seen, "
-       "last_seen, "
-       "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-       {id, a.org_id, a.project_id, key_env, id.substr(24), title, severity, now, now, now, now});
+  ExecSql(t,
+          "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, title, severity, first_seen, "
+          "last_seen, "
+          "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          {id, a.org_id, a.project_id, key_env, id.substr(24), title, severity, now, now, now, now});
   return id;
 }
 
 void AddHistory(TestService& t, const Account& a, const std::string& bug, const std::string& from,
                 const std::string& to) {
   auto& core = t.service().core();
-  Exec(t,
-       "INSERT INTO status_history (id, bug_id, org_id, old_status, new_status, changed_by, changed_at) "
-       "VALUES (?, ?, ?, ?, ?, ?, ?)",
-       {core.ids->NewId(), bug, a.org_id, from, to, a.user_id, core.Now()});
-  Exec(t, "UPDATE bugs SET status = ? WHERE id = ?", {to, bug});
+  ExecSql(t,
+          "INSERT INTO status_history (id, bug_id, org_id, old_status, new_status, changed_by, changed_at) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?)",
+          {core.ids->NewId(), bug, a.org_id, from, to, a.user_id, core.Now()});
+  ExecSql(t, "UPDATE bugs SET status = ? WHERE id = ?", {to, bug});
 }
 
 TEST_CASE(
@@ -152,7 +126,7 @@ TEST_CASE("whats-new follows real ingest: a new bug, then a regression after res
   CHECK(feed.json.at("items").at(0).at("type") == "new_bug");
   CHECK(Str(feed.json.at("items").at(0).at("id")) == bug);
 
-  Exec(*t, "UPDATE bugs SET status = 'resolved' WHERE id = ?", {bug});
+  ExecSql(*t, "UPDATE bugs SET status = 'resolved' WHERE id = ?", {bug});
   t->clock().Advance(1000);
   auto again = t->Post("/v1/ingest", report, {{"X-Service-Key", a.api_key}});
   REQUIRE(again.status == 201);
@@ -171,19 +145,19 @@ TEST_CASE("data export: 202, a mailed one-time link, a JSON bundle of the accoun
   const std::string bug = AddBug(*t, a, "Exported bug");
   auto& core = t->service().core();
   const int64_t now = core.Now();
-  Exec(*t,
-       "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-       {core.ids->NewId(), bug, a.org_id, a.user_id, "my comment", now});
-  Exec(*t,
-       "INSERT INTO notifications (id, user_id, org_id, type, title, bug_id, created_at) VALUES (?, ?, ?, "
-       "'assigned', 'Assigned', ?, ?)",
-       {core.ids->NewId(), a.user_id, a.org_id, bug, now});
-  Exec(*t, "INSERT INTO watchers (bug_id, user_id, org_id, created_at) VALUES (?, ?, ?, ?)",
-       {bug, a.user_id, a.org_id, now});
-  Exec(*t,
-       "INSERT INTO notification_preferences (user_id, org_id, email_level, updated_at) VALUES (?, ?, "
-       "'digest', ?)",
-       {a.user_id, a.org_id, now});
+  ExecSql(*t,
+          "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+          {core.ids->NewId(), bug, a.org_id, a.user_id, "my comment", now});
+  ExecSql(*t,
+          "INSERT INTO notifications (id, user_id, org_id, type, title, bug_id, created_at) VALUES (?, ?, ?, "
+          "'assigned', 'Assigned', ?, ?)",
+          {core.ids->NewId(), a.user_id, a.org_id, bug, now});
+  ExecSql(*t, "INSERT INTO watchers (bug_id, user_id, org_id, created_at) VALUES (?, ?, ?, ?)",
+          {bug, a.user_id, a.org_id, now});
+  ExecSql(*t,
+          "INSERT INTO notification_preferences (user_id, org_id, email_level, updated_at) VALUES (?, ?, "
+          "'digest', ?)",
+          {a.user_id, a.org_id, now});
 
   auto req = t->Post("/v1/auth/data-export", json::object{}, Bearer(a.access_token));
   REQUIRE_MESSAGE(req.status == 202, req.body);
@@ -237,11 +211,11 @@ TEST_CASE("account deletion: refused while the only admin of a team, then confir
   const Account solo = RegisterAccount(*t, "solo@example.com", "Solo Org");
   const std::string bug = AddBug(*t, admin, "Shared bug");
   auto& core = t->service().core();
-  Exec(
+  ExecSql(
       *t,
       "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, 'bye', ?)",
       {core.ids->NewId(), bug, admin.org_id, admin.user_id, core.Now()});
-  Exec(*t, "UPDATE bugs SET assigned_to = ? WHERE id = ?", {admin.user_id, bug});
+  ExecSql(*t, "UPDATE bugs SET assigned_to = ? WHERE id = ?", {admin.user_id, bug});
 
   // The only admin of an organization with other members: 409, nothing mailed.
   auto refused = t->Post("/v1/auth/data-delete/request", json::object{}, Bearer(admin.access_token));
@@ -266,22 +240,22 @@ TEST_CASE("account deletion: refused while the only admin of a team, then confir
   CHECK(t->Post("/v1/auth/data-delete/confirm", json::object{{"token", std::string(64, 'c')}}).status == 400);
 
   // The team changed meanwhile: the confirmation re-checks and keeps the link usable.
-  Exec(*t, "UPDATE memberships SET role = 'member' WHERE user_id = ?", {member.user_id});
+  ExecSql(*t, "UPDATE memberships SET role = 'member' WHERE user_id = ?", {member.user_id});
   auto blocked = t->Post("/v1/auth/data-delete/confirm", json::object{{"token", token}});
   CHECK(blocked.status == 409);
-  Exec(*t, "UPDATE memberships SET role = 'admin' WHERE user_id = ?", {member.user_id});
+  ExecSql(*t, "UPDATE memberships SET role = 'admin' WHERE user_id = ?", {member.user_id});
 
   auto done = t->Post("/v1/auth/data-delete/confirm", json::object{{"token", token}});
   REQUIRE_MESSAGE(done.status == 200, done.body);
   CHECK(done.json.at("success") == true);
   CHECK(Str(done.json.at("deleted")) == admin.user_id);
   CHECK(done.json.at("deletedOrganizations").as_array().empty());
-  CHECK(Count(*t, "SELECT COUNT(*) FROM users WHERE id = ?", {admin.user_id}) == 0);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM memberships WHERE user_id = ?", {admin.user_id}) == 0);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM comments WHERE user_id = ?", {admin.user_id}) == 0);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM bugs WHERE id = ? AND assigned_to IS NULL", {bug}) == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM users WHERE id = ?", {admin.user_id}) == 0);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM memberships WHERE user_id = ?", {admin.user_id}) == 0);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM comments WHERE user_id = ?", {admin.user_id}) == 0);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM bugs WHERE id = ? AND assigned_to IS NULL", {bug}) == 1);
   // The organization and its other member stay.
-  CHECK(Count(*t, "SELECT COUNT(*) FROM organizations WHERE id = ?", {admin.org_id}) == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM organizations WHERE id = ?", {admin.org_id}) == 1);
   CHECK(t->Get("/v1/team", BearerOrg(member.access_token, admin.org_id)).json.at("total") == 1);
   // Sessions of the deleted account are dead, and the link is spent.
   CHECK(t->Get("/v1/auth/me", Bearer(admin.access_token)).status == 401);
@@ -294,9 +268,9 @@ TEST_CASE("account deletion: refused while the only admin of a team, then confir
   auto gone = t->Post("/v1/auth/data-delete/confirm", json::object{{"token", solo_token}});
   REQUIRE_MESSAGE(gone.status == 200, gone.body);
   CHECK(gone.json.at("deletedOrganizations") == json::array{json::value(solo.org_id)});
-  CHECK(Count(*t, "SELECT COUNT(*) FROM organizations WHERE id = ?", {solo.org_id}) == 0);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM projects WHERE org_id = ?", {solo.org_id}) == 0);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM capture_keys WHERE org_id = ?", {solo.org_id}) == 0);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM organizations WHERE id = ?", {solo.org_id}) == 0);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM projects WHERE org_id = ?", {solo.org_id}) == 0);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM capture_keys WHERE org_id = ?", {solo.org_id}) == 0);
 }
 
 }  // namespace

@@ -18,41 +18,15 @@ using service::testing::Account;
 using service::testing::AddMember;
 using service::testing::Bearer;
 using service::testing::BearerOrg;
+using service::testing::ExecSql;
 using service::testing::kTestPassword;
 using service::testing::NewAccountsService;
+using service::testing::QueryInt;
 using service::testing::RegisterAccount;
 using service::testing::Str;
 using service::testing::TestService;
 using service::testing::TokenAfter;
-
-std::function<void(service::Options&)> WithFileMail(const std::string& dir) {
-  return [dir](service::Options& o) {
-    o.mail_url = "file:" + dir;
-    o.public_url = "https://bugs.example.com";
-    o.require_email_verification = false;
-  };
-}
-
-void Exec(TestService& t, const std::string& sql, const std::vector<service::store::Value>& params = {}) {
-  REQUIRE(t.service()
-              .core()
-              .db->Write([&](service::store::Connection& tx) { return tx.Exec(sql, params).status(); })
-              .ok());
-}
-
-int64_t Count(TestService& t, const std::string& sql, const std::vector<service::store::Value>& params = {}) {
-  int64_t n = -1;
-  REQUIRE(t.service()
-              .core()
-              .db
-              ->Read([&](service::store::Connection& c) -> service::Status {
-                SV_ASSIGN_OR_RETURN(auto r, c.Query(sql, params));
-                n = r.Int(0, 0);
-                return service::Status::Ok();
-              })
-              .ok());
-  return n;
-}
+using service::testing::WithFileMail;
 
 // The row of GET /v1/team for `id` (members who joined in the same
 // millisecond have no defined order).
@@ -186,7 +160,7 @@ TEST_CASE("invitation links: malformed, expired and replaced by a resend are inv
   CHECK(second != first);
   // The earlier setup link no longer works; the role stayed member.
   CHECK(t->Post("/v1/auth/invitations/inspect", json::object{{"token", first}}).status == 400);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM memberships WHERE role = 'member'") == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM memberships WHERE role = 'member'") == 1);
 
   // Resend needs an existing membership.
   auto nobody =
@@ -201,7 +175,8 @@ TEST_CASE("invitation links: malformed, expired and replaced by a resend are inv
               json::object{{"token", second}, {"email", "late@example.com"}, {"newPassword", kTestPassword}});
   CHECK(expired.status == 400);
   CHECK(expired.json.at("code") == "INVITATION_INVALID");
-  CHECK(Count(*t, "SELECT COUNT(*) FROM users WHERE email = 'late@example.com' AND status = 'pending'") == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM users WHERE email = 'late@example.com' AND status = 'pending'") ==
+        1);
 }
 
 TEST_CASE("accepting never overwrites an active account's password, and a removed member's link is dead") {
@@ -266,8 +241,8 @@ TEST_CASE("invite: envelope without mail, validation, org mismatch, existing mem
   CHECK(r.json.at("invitation").at("state") == "pending");
   CHECK(r.json.at("invitation").at("expiresAt").is_string());
   // The membership stays although no mail could be queued (default role member).
-  CHECK(Count(*t, "SELECT COUNT(*) FROM memberships WHERE org_id = ? AND role = 'member'", {admin.org_id}) ==
-        1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM memberships WHERE org_id = ? AND role = 'member'",
+                 {admin.org_id}) == 1);
 
   auto active =
       t->Post("/v1/team/invite", json::object{{"email", stranger.email}, {"orgId", admin.org_id}}, auth);
@@ -307,7 +282,7 @@ TEST_CASE("invite: envelope without mail, validation, org mismatch, existing mem
   CHECK(limit.json.at("current") == 5);
   CHECK(limit.json.at("plan") == "free");
   CHECK(limit.json.at("upgradeUrl").is_string());
-  CHECK(Count(*t, "SELECT COUNT(*) FROM users WHERE email = 'm5@example.com'") == 0);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM users WHERE email = 'm5@example.com'") == 0);
 }
 
 TEST_CASE("role changes: admin or manager, no self-downgrade to viewer, 404, last admin stays") {
@@ -340,7 +315,7 @@ TEST_CASE("role changes: admin or manager, no self-downgrade to viewer, 404, las
   // The only admin cannot step down.
   auto last = t->Patch("/v1/team/" + admin.user_id, json::object{{"role", "manager"}}, as_admin);
   CHECK(last.status == 400);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM memberships WHERE role = 'admin'") == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM memberships WHERE role = 'admin'") == 1);
   // A member of another organization is not found here.
   const Account outsider = RegisterAccount(*t, "outsider@example.com", "Elsewhere");
   CHECK(t->Patch("/v1/team/" + outsider.user_id, json::object{{"role", "member"}}, as_admin).status == 404);
@@ -366,20 +341,23 @@ TEST_CASE("removal deletes membership, preferences, assignments and watchers of 
                   return service::Status::Ok();
                 })
                 .ok());
-    Exec(*t,
-         "INSERT INTO bugs (id, org_id, project_id, fingerprint, title, assigned_to, first_seen, last_seen, "
-         "created_at, updated_at) VALUES (?, ?, ?, ?, 'Bug', ?, ?, ?, ?, ?)",
-         {id, owner.org_id, project, id.substr(0, 16), member.user_id, now, now, now, now});
-    Exec(*t, "INSERT INTO watchers (bug_id, user_id, org_id, created_at) VALUES (?, ?, ?, ?)",
-         {id, member.user_id, owner.org_id, now});
-    Exec(*t,
-         "INSERT INTO notification_preferences (user_id, org_id, updated_at) VALUES (?, ?, ?) ON CONFLICT DO "
-         "NOTHING",
-         {member.user_id, owner.org_id, now});
-    Exec(*t,
-         "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, 'hi', "
-         "?)",
-         {core.ids->NewId(), id, owner.org_id, member.user_id, now});
+    ExecSql(
+        *t,
+        "INSERT INTO bugs (id, org_id, project_id, fingerprint, title, assigned_to, first_seen, last_seen, "
+        "created_at, updated_at) VALUES (?, ?, ?, ?, 'Bug', ?, ?, ?, ?, ?)",
+        {id, owner.org_id, project, id.substr(0, 16), member.user_id, now, now, now, now});
+    ExecSql(*t, "INSERT INTO watchers (bug_id, user_id, org_id, created_at) VALUES (?, ?, ?, ?)",
+            {id, member.user_id, owner.org_id, now});
+    ExecSql(
+        *t,
+        "INSERT INTO notification_preferences (user_id, org_id, updated_at) VALUES (?, ?, ?) ON CONFLICT DO "
+        "NOTHING",
+        {member.user_id, owner.org_id, now});
+    ExecSql(
+        *t,
+        "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, 'hi', "
+        "?)",
+        {core.ids->NewId(), id, owner.org_id, member.user_id, now});
   };
   add_bug(admin, "01890000-0000-7000-8000-0000000000a1");
   add_bug(other, "01890000-0000-7000-8000-0000000000b1");
@@ -394,18 +372,20 @@ TEST_CASE("removal deletes membership, preferences, assignments and watchers of 
   CHECK(r.json.at("success") == true);
   CHECK(t->Delete("/v1/team/" + member.user_id, as_admin).status == 404);
 
-  CHECK(Count(*t, "SELECT COUNT(*) FROM memberships WHERE user_id = ?", {member.user_id}) == 1);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM notification_preferences WHERE user_id = ? AND org_id = ?",
-              {member.user_id, admin.org_id}) == 0);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM watchers WHERE user_id = ? AND org_id = ?",
-              {member.user_id, admin.org_id}) == 0);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM bugs WHERE org_id = ? AND assigned_to IS NULL", {admin.org_id}) == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM memberships WHERE user_id = ?", {member.user_id}) == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM notification_preferences WHERE user_id = ? AND org_id = ?",
+                 {member.user_id, admin.org_id}) == 0);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM watchers WHERE user_id = ? AND org_id = ?",
+                 {member.user_id, admin.org_id}) == 0);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM bugs WHERE org_id = ? AND assigned_to IS NULL", {admin.org_id}) ==
+        1);
   // Everything else stays: their comments, and all their data in the other organization.
-  CHECK(Count(*t, "SELECT COUNT(*) FROM comments WHERE user_id = ?", {member.user_id}) == 2);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM notification_preferences WHERE user_id = ?", {member.user_id}) == 1);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM watchers WHERE user_id = ?", {member.user_id}) == 1);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM bugs WHERE assigned_to = ?", {member.user_id}) == 1);
-  CHECK(Count(*t, "SELECT COUNT(*) FROM users WHERE id = ?", {member.user_id}) == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM comments WHERE user_id = ?", {member.user_id}) == 2);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM notification_preferences WHERE user_id = ?", {member.user_id}) ==
+        1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM watchers WHERE user_id = ?", {member.user_id}) == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM bugs WHERE assigned_to = ?", {member.user_id}) == 1);
+  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM users WHERE id = ?", {member.user_id}) == 1);
   // Their session no longer opens this organization.
   CHECK(t->Get("/v1/team", BearerOrg(member.access_token, admin.org_id)).status == 403);
 }
@@ -442,7 +422,7 @@ TEST_CASE("role enforcement on the team routes, per role") {
   // A viewer's read works; managers cannot invite admins.
   auto listed = t->Get("/v1/team", BearerOrg(viewer.access_token, admin.org_id));
   CHECK(listed.json.at("total") == 5);
-  Exec(*t, "UPDATE organizations SET plan = 'team'");
+  ExecSql(*t, "UPDATE organizations SET plan = 'team'");
   CHECK(t->Post("/v1/team/invite", Invite(admin, "boss2@example.com", "admin"),
                 BearerOrg(manager.access_token, admin.org_id))
             .status == 403);

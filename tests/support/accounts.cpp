@@ -146,4 +146,12 @@ std::string FreshTempDir(const std::string& prefix) {
   return dir.string();
 }
 
+std::function<void(Options&)> WithFileMail(const std::string& dir) {
+  return [dir](Options& o) {
+    o.mail_url = "file:" + dir;
+    o.public_url = "https://bugs.example.com";
+    o.require_email_verification = false;
+  };
+}
+
 }  // namespace service::testing

@@ -14,6 +14,10 @@ namespace service::testing {
 // can register and sign in many times; the stored format is unchanged.
 void UseCheapPasswords(TestService& t);
 
+// Options for a service that delivers mail into files under `dir` (file:
+// provider), with a public URL for links and no email verification.
+std::function<void(Options&)> WithFileMail(const std::string& dir);
+
 // A TestService with cheap passwords and `tweak` applied.
 std::unique_ptr<TestService> NewAccountsService(const std::function<void(Options&)>& tweak = {});
 

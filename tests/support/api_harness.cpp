@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "app/core.h"
 #include "support/test_db.h"
 
 namespace service::testing {
@@ -45,6 +46,34 @@ TestResponse TestService::Request(const std::string& method, const std::string& 
   out.json = boost::json::parse(res.body, ec);
   if (ec) out.json = nullptr;
   return out;
+}
+
+std::string QueryText(TestService& t, const std::string& sql, const std::vector<store::Value>& params) {
+  std::string out;
+  Status st = t.service().core().db->Read([&](store::Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(store::Rows r, c.Query(sql, params));
+    if (!r.empty()) out = r.Str(0, 0);
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  return out;
+}
+
+int64_t QueryInt(TestService& t, const std::string& sql, const std::vector<store::Value>& params) {
+  int64_t out = 0;
+  Status st = t.service().core().db->Read([&](store::Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(store::Rows r, c.Query(sql, params));
+    if (!r.empty()) out = r.Int(0, 0);
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  return out;
+}
+
+void ExecSql(TestService& t, const std::string& sql, const std::vector<store::Value>& params) {
+  Status st = t.service().core().db->Write(
+      [&](store::Connection& tx) -> Status { return tx.Exec(sql, params).status(); });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
 }
 
 }  // namespace service::testing

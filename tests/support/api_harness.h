@@ -10,6 +10,7 @@
 
 #include "service/clock.h"
 #include "service/service.h"
+#include "store/database.h"
 
 namespace service::testing {
 
@@ -61,5 +62,12 @@ class TestService {
   std::shared_ptr<ManualClock> clock_;
   std::unique_ptr<Service> service_;
 };
+
+// One SQL query on the service's database (a read): the first column of the
+// first row as text ("" when there is none) or as an integer (0).
+std::string QueryText(TestService& t, const std::string& sql, const std::vector<store::Value>& params = {});
+int64_t QueryInt(TestService& t, const std::string& sql, const std::vector<store::Value>& params = {});
+// Runs a write statement in its own transaction.
+void ExecSql(TestService& t, const std::string& sql, const std::vector<store::Value>& params = {});
 
 }  // namespace service::testing

@@ -6,15 +6,7 @@
 #include "domain/auth/token.h"
 
 namespace service::testing {
-namespace {
-
-std::vector<store::Value> Params(const std::vector<std::string>& params) {
-  std::vector<store::Value> out;
-  for (const auto& p : params) out.emplace_back(p);
-  return out;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 HeaderList Member::headers() const {
   return {{"Authorization", "Bearer " + token}, {"X-Service-Org", org_id}};
@@ -103,34 +95,6 @@ boost::json::object Report(const std::string& title, const std::string& message,
 TestResponse Ingest(TestService& t, const std::string& key, const boost::json::value& body,
                     const std::string& remote_addr) {
   return t.Request("POST", "/v1/ingest", boost::json::serialize(body), KeyHeader(key), remote_addr);
-}
-
-std::string QueryText(TestService& t, const std::string& sql, const std::vector<std::string>& params) {
-  std::string out;
-  Status st = t.service().core().db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(store::Rows r, c.Query(sql, Params(params)));
-    if (!r.empty()) out = r.Str(0, 0);
-    return Status::Ok();
-  });
-  REQUIRE_MESSAGE(st.ok(), st.ToString());
-  return out;
-}
-
-int64_t QueryInt(TestService& t, const std::string& sql, const std::vector<std::string>& params) {
-  int64_t out = 0;
-  Status st = t.service().core().db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(store::Rows r, c.Query(sql, Params(params)));
-    if (!r.empty()) out = r.Int(0, 0);
-    return Status::Ok();
-  });
-  REQUIRE_MESSAGE(st.ok(), st.ToString());
-  return out;
-}
-
-void ExecSql(TestService& t, const std::string& sql, const std::vector<std::string>& params) {
-  Status st = t.service().core().db->Write(
-      [&](store::Connection& tx) -> Status { return tx.Exec(sql, Params(params)).status(); });
-  REQUIRE_MESSAGE(st.ok(), st.ToString());
 }
 
 EventRecorder::EventRecorder(TestService& t) : t_(t) {

@@ -53,11 +53,7 @@ boost::json::object Report(const std::string& title, const std::string& message 
 TestResponse Ingest(TestService& t, const std::string& key, const boost::json::value& body,
                     const std::string& remote_addr = "203.0.113.7");
 
-// One SQL query on the service's database (reads), first column of the first row as text, or "".
-std::string QueryText(TestService& t, const std::string& sql, const std::vector<std::string>& params = {});
-int64_t QueryInt(TestService& t, const std::string& sql, const std::vector<std::string>& params = {});
-// Runs a write statement.
-void ExecSql(TestService& t, const std::string& sql, const std::vector<std::string>& params = {});
+// QueryText, QueryInt and ExecSql: support/api_harness.h.
 
 // Records every event published on the service's bus while alive.
 class EventRecorder {

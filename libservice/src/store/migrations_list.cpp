@@ -3,6 +3,8 @@
 // Portable DDL: BIGINT for integers, times and booleans (0/1), TEXT for ids,
 // strings and JSON, DOUBLE PRECISION for reals. Both SQLite 3.40 and
 // PostgreSQL 15 accept every statement below.
+#include <string>
+
 #include "store/migrations.h"
 
 namespace service::store {
@@ -457,7 +459,9 @@ $$;
 //   kind 'user'      key = canonical userKey; report_count, first/last seen
 //   kind 'session'   key = sessionId; first_seen only (existence)
 //   kind 'reporter'  key = lower-cased reporter email; report_count, seen
-constexpr std::string_view k0004CaptureParticipants = R"SQL(
+// The table's definition; SQLite stores it WITHOUT ROWID (one B-tree),
+// PostgreSQL as an ordinary heap with its primary key.
+constexpr std::string_view k0004ParticipantsTable = R"SQL(
 CREATE TABLE bug_participants (
   bug_id TEXT NOT NULL REFERENCES bugs(id) ON DELETE CASCADE,
   kind TEXT NOT NULL,
@@ -466,30 +470,8 @@ CREATE TABLE bug_participants (
   last_seen BIGINT NOT NULL,
   report_count BIGINT NOT NULL DEFAULT 0,
   PRIMARY KEY (bug_id, kind, key)
-) WITHOUT ROWID;
-INSERT INTO bug_participants (bug_id, kind, key, first_seen, last_seen, report_count)
-  SELECT bug_id, 'user', user_key, first_seen, last_seen, occurrence_count FROM bug_users;
-INSERT INTO bug_participants (bug_id, kind, key, first_seen, last_seen, report_count)
-  SELECT bug_id, 'session', session_id, 0, 0, 0 FROM bug_sessions;
-INSERT INTO bug_participants (bug_id, kind, key, first_seen, last_seen, report_count)
-  SELECT bug_id, 'reporter', email, first_reported_at, last_reported_at, report_count FROM reporters;
-DROP TABLE bug_users;
-DROP TABLE bug_sessions;
-DROP TABLE reporters;
-CREATE INDEX bug_participants_reporter ON bug_participants(key) WHERE kind = 'reporter';
-)SQL";
-
-// PostgreSQL: the same table as an ordinary heap with its primary key.
-constexpr std::string_view k0004CaptureParticipantsPostgres = R"SQL(
-CREATE TABLE bug_participants (
-  bug_id TEXT NOT NULL REFERENCES bugs(id) ON DELETE CASCADE,
-  kind TEXT NOT NULL,
-  key TEXT NOT NULL,
-  first_seen BIGINT NOT NULL,
-  last_seen BIGINT NOT NULL,
-  report_count BIGINT NOT NULL DEFAULT 0,
-  PRIMARY KEY (bug_id, kind, key)
-);
+))SQL";
+constexpr std::string_view k0004ParticipantsData = R"SQL(
 INSERT INTO bug_participants (bug_id, kind, key, first_seen, last_seen, report_count)
   SELECT bug_id, 'user', user_key, first_seen, last_seen, occurrence_count FROM bug_users;
 INSERT INTO bug_participants (bug_id, kind, key, first_seen, last_seen, report_count)
@@ -505,11 +487,15 @@ CREATE INDEX bug_participants_reporter ON bug_participants(key) WHERE kind = 're
 }  // namespace
 
 const std::vector<Migration>& AllMigrations() {
+  static const std::string kParticipantsSqlite =
+      std::string(k0004ParticipantsTable) + " WITHOUT ROWID;" + std::string(k0004ParticipantsData);
+  static const std::string kParticipantsPostgres =
+      std::string(k0004ParticipantsTable) + ";" + std::string(k0004ParticipantsData);
   static const std::vector<Migration> kAll = {
       {1, "init", k0001Init, {}},
       {2, "capture_regression", k0002CaptureRegression, {}},
       {3, "capture_storage", k0003CaptureStorage, k0003CaptureStoragePostgres},
-      {4, "capture_participants", k0004CaptureParticipants, k0004CaptureParticipantsPostgres},
+      {4, "capture_participants", kParticipantsSqlite, kParticipantsPostgres},
   };
   return kAll;
 }
