@@ -75,8 +75,7 @@ class SystemIds final : public Ids {
       Fill(pool, kPool);
       used = 0;
     }
-    std::memcpy(p, pool + used, n);
-    std::memset(pool + used, 0, n);  // each byte is handed out once
+    std::memcpy(p, pool + used, n);  // each byte is handed out once
     used += n;
   }
   static void Fill(unsigned char* p, size_t n) {

@@ -66,11 +66,7 @@ Response IngestEnvelope(const app::capture::IngestResult& r) {
   j.Key("regression").Bool(r.regression);
   j.Key("is_regression").Bool(r.regression);
   j.EndObject();
-  Response out;
-  out.status = 201;
-  out.headers.Set("Content-Type", "application/json; charset=utf-8");
-  out.body = j.Take();
-  return out;
+  return JsonTextResponse(201, j.Take());
 }
 
 Response HandleIngest(Context& ctx) {

@@ -35,10 +35,14 @@ int HttpStatusFor(Code code) {
 }
 
 Response JsonResponse(int status, const json::value& body) {
+  return JsonTextResponse(status, json::serialize(body));
+}
+
+Response JsonTextResponse(int status, std::string body) {
   Response r;
   r.status = status;
   r.headers.Set("Content-Type", "application/json; charset=utf-8");
-  r.body = json::serialize(body);
+  r.body = std::move(body);
   return r;
 }
 

@@ -18,6 +18,8 @@ namespace json = boost::json;
 int HttpStatusFor(Code code);
 
 Response JsonResponse(int status, const json::value& body);
+// The same for a body that is already JSON text.
+Response JsonTextResponse(int status, std::string body);
 // {error: message} plus `extra`'s members.
 Response ErrorResponse(int status, std::string_view message, const json::object& extra = {});
 // Maps a failed Status: HTTP status from its code, `error` from its message,

@@ -1,6 +1,8 @@
 // Small string helpers shared by every layer.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,5 +26,12 @@ size_t Utf8Length(std::string_view s);
 bool IsUuid(std::string_view s);
 // Pragmatic address check: one '@', non-empty local part, dotted domain, no spaces, <= 254.
 bool IsValidEmail(std::string_view s);
+
+// Transparent hash for unordered maps keyed by std::string that are looked
+// up with std::string_view (with std::equal_to<>): no temporary string.
+struct StringHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
 
 }  // namespace service::util

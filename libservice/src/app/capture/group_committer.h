@@ -108,35 +108,29 @@ class GroupCommitter {
   };
 
   // Returns true when the batch fell back to one transaction per item.
+  // Writes `items` in one transaction, and once more if that fails: the
+  // first attempt can lose a race (a deadlock, a bug created by a concurrent
+  // batch or process) that the second, seeing the other's commit, does not.
+  Status WriteTwice(const std::vector<T*>& items) {
+    Status st = db_.WriteAlone([&](store::Connection& tx) { return write_(tx, items); });
+    if (st.ok()) return st;
+    return db_.WriteAlone([&](store::Connection& tx) { return write_(tx, items); });
+  }
+
   bool WriteBatch(const std::vector<Pending*>& batch) {
     if (batch.size() > 1) {
       std::vector<T*> items;
       items.reserve(batch.size());
       for (Pending* p : batch) items.push_back(p->item);
-      // Twice: the first attempt can lose a race (a deadlock, a bug created
-      // by a concurrent batch) that the second, seeing the other's commit,
-      // does not.
-      for (int attempt = 0; attempt < 2; ++attempt) {
-        Status st;
-        bool threw = false;
-        try {
-          st = db_.WriteAlone([&](store::Connection& tx) { return write_(tx, items); });
-        } catch (...) {
-          threw = true;
-        }
-        if (threw) break;
-        if (st.ok()) return false;
+      try {
+        if (WriteTwice(items).ok()) return false;
+      } catch (...) {
+        // Each item alone below; the one that throws gets the exception.
       }
     }
     for (Pending* p : batch) {
       try {
-        const std::vector<T*> one{p->item};
-        // One more try: a transaction can lose a deadlock or a serialization
-        // race against another process on the same PostgreSQL.
-        for (int attempt = 0; attempt < 2; ++attempt) {
-          p->status = db_.WriteAlone([&](store::Connection& tx) { return write_(tx, one); });
-          if (p->status.ok()) break;
-        }
+        p->status = WriteTwice({p->item});
       } catch (...) {
         p->exception = std::current_exception();
       }

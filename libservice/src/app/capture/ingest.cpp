@@ -21,8 +21,6 @@ namespace json = boost::json;
 
 constexpr size_t kMaxUserAgentBytes = 2000;  // the header fallback, cut on a character boundary
 
-void AppendJsonString(std::string& out, std::string_view s) { util::JsonWriter::AppendString(out, s); }
-
 // [{"type":..., "timestamp":..., "data":...}, ...] in submission order.
 std::string EventsJson(const std::vector<domain::Event>& events) {
   if (events.empty()) return {};
@@ -35,7 +33,7 @@ std::string EventsJson(const std::vector<domain::Event>& events) {
     const domain::Event& e = events[i];
     if (i > 0) out.push_back(',');
     out += "{\"type\":";
-    AppendJsonString(out, e.type);
+    util::JsonWriter::AppendString(out, e.type);
     out += ",\"timestamp\":";
     out += std::to_string(e.timestamp_ms);
     out += ",\"data\":";

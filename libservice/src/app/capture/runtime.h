@@ -44,6 +44,7 @@
 #include "app/capture/group_committer.h"
 #include "app/capture/report_writer.h"
 #include "service/status.h"
+#include "util/strings.h"
 
 namespace service::app {
 struct Core;
@@ -109,12 +110,8 @@ class Runtime {
 
   Core& core_;
   const std::string ip_hash_secret_;
-  struct StringHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
   mutable std::mutex ip_hash_mu_;
-  mutable std::unordered_map<std::string, std::string, StringHash, std::equal_to<>> ip_hashes_;
+  mutable std::unordered_map<std::string, std::string, util::StringHash, std::equal_to<>> ip_hashes_;
   GroupCommitter<PreparedReport> committer_;
 
   std::shared_mutex keys_mu_;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "store/database.h"
+#include "util/strings.h"
 
 namespace service::store {
 namespace {
@@ -69,10 +70,7 @@ struct ResultDeleter {
 };
 using ResultPtr = std::unique_ptr<PGresult, ResultDeleter>;
 
-struct StringHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
+using util::StringHash;
 
 bool IsConnectionState(const char* sqlstate) {
   if (sqlstate == nullptr) return false;

@@ -39,6 +39,7 @@
 
 #include "store/database.h"
 #include "store/sqlite/wal_write_vfs.h"
+#include "util/strings.h"
 
 namespace service::store {
 namespace {
@@ -92,10 +93,7 @@ Status SqliteError(sqlite3* db, int rc, std::string_view what, std::string_view 
   }
 }
 
-struct StringHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
+using util::StringHash;
 
 class SqliteConnection final : public Connection {
  public:
