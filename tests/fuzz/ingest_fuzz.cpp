@@ -45,13 +45,6 @@ bool CleanText(std::string_view s) {
 
 bool CleanOptional(const std::optional<std::string>& s) { return !s || CleanText(*s); }
 
-// Characters (code points) of valid UTF-8.
-size_t CodePoints(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
 bool LowerHex(std::string_view s) {
   for (char c : s) {
     if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
@@ -73,7 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   const service::app::capture::ReportInput& r = *parsed;
-  const size_t title_chars = CodePoints(r.title);
+  const size_t title_chars = service::util::Utf8Length(r.title);
   Check(title_chars >= 1 && title_chars <= 500, "accepted a title outside 1-500 characters", in);
   Check(r.events.size() <= service::api::kMaxIngestEvents, "accepted more than 1,000 events", in);
   Check(CleanText(r.title) && CleanText(r.description) && CleanText(r.url) && CleanText(r.severity),
