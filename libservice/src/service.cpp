@@ -1,14 +1,15 @@
-// Service: opens the database, wires the ports and the API pipeline.
+// Service: builds the shared ports once (modules/platform.h) and assembles
+// the area modules from one list (modules/modules.cpp).
 #include "service/service.h"
 
 #include <mutex>
 
 #include "api/pipeline.h"
-#include "app/capture/runtime.h"
-#include "app/core.h"
-#include "app/demo/demo.h"
-#include "app/mail/mail.h"
+#include "modules/modules.h"
+#include "ports/mailer.h"
+#include "service_internal.h"
 #include "store/migrations.h"
+#include "store/repositories.h"
 #include "util/crypto.h"
 
 namespace service {
@@ -16,63 +17,93 @@ namespace service {
 const char* Version() { return "0.1.0"; }
 
 struct Service::Impl {
-  app::Core core;
+  explicit Impl(Options options) : platform(std::move(options)) {}
+
+  modules::Platform platform;
+  modules::Modules modules;
   std::unique_ptr<api::Pipeline> pipeline;
   std::mutex lifecycle_mu;
   bool shut_down = false;
 };
 
-Service::Service() : impl_(std::make_unique<Impl>()) {}
+Service::Service(Options options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 
 Service::~Service() { Shutdown(); }
 
-Result<std::unique_ptr<Service>> Service::Open(Options options) {
-  std::unique_ptr<Service> svc(new Service());
-  app::Core& core = svc->impl_->core;
-  core.options = std::move(options);
-  core.clock = core.options.clock ? core.options.clock : SystemClock();
-  core.ids = ports::NewSystemIds(core.clock);
+namespace {
+
+// The shared ports every module may use.
+Status BuildPlatform(modules::Platform& p) {
+  const Options& o = p.options;
+  p.clock = o.clock ? o.clock : SystemClock();
+  p.log = o.logger ? o.logger : NewJsonLinesLogger();
+  p.workers.SetLogger(p.log.get());
+  p.ids = ports::NewSystemIds(p.clock);
 
   store::DatabaseOptions db_options;
-  db_options.pool_size = core.options.db_pool_size;
-  SV_ASSIGN_OR_RETURN(core.db, store::OpenDatabase(core.options.database_url, db_options));
-  SV_RETURN_IF_ERROR(store::ApplyMigrations(*core.db));
+  db_options.pool_size = o.db_pool_size;
+  SV_ASSIGN_OR_RETURN(p.db, store::OpenDatabase(o.database_url, db_options));
+  SV_RETURN_IF_ERROR(store::ApplyMigrations(*p.db));
+  p.tx = store::NewTransactions(*p.db);
 
-  core.settings = ports::NewSqlSettingsRepository();
-  core.outbox = ports::NewSqlOutboxRepository();
-  core.projects = ports::NewSqlProjectRepository();
-  core.capture_keys = ports::NewSqlCaptureKeyRepository();
-  core.users = ports::NewSqlUserRepository();
-  core.orgs = ports::NewSqlOrgRepository();
-  core.memberships = ports::NewSqlMembershipRepository();
-  core.sessions = ports::NewSqlSessionRepository();
-  core.email_tokens = ports::NewSqlEmailTokenRepository();
-  core.invitations = ports::NewSqlInvitationRepository();
-  core.waitlist = ports::NewSqlWaitlistRepository();
-  core.account_data = ports::NewSqlAccountDataRepository();
-  core.bus = ports::NewInProcessEventBus();
-  {
-    ports::OutboundHttpOptions http_options;
-    http_options.allow_private_destinations = core.options.allow_private_destinations;
-    core.http = ports::NewCurlOutboundHttp(http_options);
-    if (!core.options.ai.url.empty())
-      core.ai = ports::NewOpenAiCompatibleProvider(core.options.ai, *core.http);
+  p.bus = ports::NewInProcessEventBus();
+  ports::OutboundHttpOptions http_options;
+  http_options.allow_private_destinations = o.allow_private_destinations;
+  p.http = ports::NewCurlOutboundHttp(http_options);
+  if (o.mailer) {
+    p.mailer = o.mailer;
+  } else if (!o.mail_url.empty()) {
+    ports::MailerOptions mail_options;
+    mail_options.url = o.mail_url;
+    mail_options.public_url = o.EffectivePublicUrl();
+    SV_ASSIGN_OR_RETURN(std::unique_ptr<Mailer> mailer, ports::NewMailer(mail_options));
+    p.mailer = std::move(mailer);
   }
-  SV_RETURN_IF_ERROR(app::RegisterMailWorker(core));
-  SV_RETURN_IF_ERROR(app::capture::Install(core));
 
-  if (!core.options.jwt_secret.empty()) {
-    core.jwt_secret = core.options.jwt_secret;
+  p.settings = store::NewSqlSettingsRepository();
+  p.outbox = store::NewSqlOutboxRepository();
+  p.users = store::NewSqlUserRepository();
+  p.orgs = store::NewSqlOrgRepository();
+  p.memberships = store::NewSqlMembershipRepository();
+  p.projects = store::NewSqlProjectRepository();
+  p.capture_keys = store::NewSqlCaptureKeyRepository();
+  p.usage = store::NewSqlUsageRepository();
+
+  if (!o.jwt_secret.empty()) {
+    p.jwt_secret = o.jwt_secret;
   } else {
     // Generated once and kept in the database so every process and restart
     // signs with the same secret.
-    SV_ASSIGN_OR_RETURN(core.jwt_secret,
-                        core.settings->GetOrInsert(*core.db, "jwt_secret",
-                                                   util::HexEncode(core.ids->RandomBytes(32)), core.Now()));
+    SV_ASSIGN_OR_RETURN(
+        p.jwt_secret,
+        p.settings->GetOrInsert(*p.tx, "jwt_secret", util::HexEncode(p.ids->RandomBytes(32)), p.Now()));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Service>> Service::Open(Options options) {
+  std::unique_ptr<Service> svc(new Service(std::move(options)));
+  Impl& impl = *svc->impl_;
+  modules::Platform& p = impl.platform;
+  SV_RETURN_IF_ERROR(BuildPlatform(p));
+
+  impl.modules = modules::AssembleModules();
+  for (const auto& m : impl.modules.all) {
+    Status st = m->Open(p);
+    if (!st.ok()) return Status(st.code(), std::string(m->name()) + ": " + st.message());
   }
 
-  svc->impl_->pipeline = std::make_unique<api::Pipeline>(core);
-  api::RegisterAllRoutes(*svc->impl_->pipeline, core);
+  api::PipelineDeps pipeline;
+  pipeline.clock = p.clock.get();
+  pipeline.ids = p.ids.get();
+  pipeline.log = p.log.get();
+  pipeline.cors = p.options.cors;
+  pipeline.trust_proxy = p.options.trust_proxy;
+  pipeline.rate_limits = p.options.rate_limits;
+  impl.pipeline = std::make_unique<api::Pipeline>(std::move(pipeline));
+  for (const auto& m : impl.modules.all) m->RegisterRoutes(*impl.pipeline);
   return svc;
 }
 
@@ -81,7 +112,7 @@ api::Response Service::Handle(const api::Request& request) { return impl_->pipel
 Status Service::StartWorkers() {
   std::lock_guard<std::mutex> lock(impl_->lifecycle_mu);
   if (impl_->shut_down) return Status(Code::kUnavailable, "service is shut down");
-  impl_->core.workers.Start();
+  impl_->platform.workers.Start();
   return Status::Ok();
 }
 
@@ -89,17 +120,16 @@ void Service::Shutdown() {
   std::lock_guard<std::mutex> lock(impl_->lifecycle_mu);
   if (impl_->shut_down) return;
   impl_->shut_down = true;
-  impl_->core.workers.Stop();  // runs every task once more: flushes queued work
-  if (impl_->core.db) impl_->core.db->Close();
+  impl_->platform.workers.Stop();  // runs every task once more: flushes queued work
+  if (impl_->platform.db) impl_->platform.db->Close();
 }
 
 Result<DemoCredentials> Service::SeedDemo() {
-  SV_ASSIGN_OR_RETURN(app::DemoResult r, app::SeedDemo(impl_->core));
+  SV_ASSIGN_OR_RETURN(app::DemoResult r, impl_->modules.demo->Seed());
   return DemoCredentials{r.created, r.email, r.password, r.org_name, r.api_key, r.reports, r.bugs};
 }
 
-const Options& Service::options() const { return impl_->core.options; }
-app::Core& Service::core() { return impl_->core; }
+const Options& Service::options() const { return impl_->platform.options; }
 
 Status Migrate(const std::string& database_url) {
   SV_ASSIGN_OR_RETURN(auto db, store::OpenDatabase(database_url));
@@ -107,5 +137,13 @@ Status Migrate(const std::string& database_url) {
   db->Close();
   return s;
 }
+
+namespace internal {
+
+modules::Platform& PlatformOf(Service& s) { return s.impl_->platform; }
+modules::Modules& ModulesOf(Service& s) { return s.impl_->modules; }
+api::Pipeline& PipelineOf(Service& s) { return *s.impl_->pipeline; }
+
+}  // namespace internal
 
 }  // namespace service

@@ -4,8 +4,8 @@
 
 #include <set>
 
-#include "app/core.h"
 #include "app/mail/mail.h"
+#include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
 
@@ -28,7 +28,7 @@ using service::testing::WithFileMail;
 // Inserts a bug the way capture will, and returns its id.
 std::string AddBug(TestService& t, const Account& a, const std::string& title,
                    const std::string& severity = "high", const std::string& key_env = "live") {
-  auto& core = t.service().core();
+  auto& core = service::internal::PlatformOf(t.service());
   const std::string id = core.ids->NewId();
   const int64_t now = core.Now();
   ExecSql(t,
@@ -41,7 +41,7 @@ std::string AddBug(TestService& t, const Account& a, const std::string& title,
 
 void AddHistory(TestService& t, const Account& a, const std::string& bug, const std::string& from,
                 const std::string& to) {
-  auto& core = t.service().core();
+  auto& core = service::internal::PlatformOf(t.service());
   ExecSql(t,
           "INSERT INTO status_history (id, bug_id, org_id, old_status, new_status, changed_by, changed_at) "
           "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -143,7 +143,7 @@ TEST_CASE("data export: 202, a mailed one-time link, a JSON bundle of the accoun
   auto t = NewAccountsService(WithFileMail(dir));
   const Account a = RegisterAccount(*t, "export@example.com", "Export Org");
   const std::string bug = AddBug(*t, a, "Exported bug");
-  auto& core = t->service().core();
+  auto& core = service::internal::PlatformOf(t->service());
   const int64_t now = core.Now();
   ExecSql(*t,
           "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -166,7 +166,7 @@ TEST_CASE("data export: 202, a mailed one-time link, a JSON bundle of the accoun
   CHECK(req.body.find("token") == std::string::npos);
   CHECK(t->Post("/v1/auth/data-export", json::object{}).status == 401);
 
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   std::string link_token;
   for (const auto& m : service::testing::ReadMailDir(dir)) {
     if (m.find("Subject: Your data export is ready") != std::string::npos) {
@@ -210,7 +210,7 @@ TEST_CASE("account deletion: refused while the only admin of a team, then confir
   const Account member = AddMember(*t, admin, "stays@example.com", "member");
   const Account solo = RegisterAccount(*t, "solo@example.com", "Solo Org");
   const std::string bug = AddBug(*t, admin, "Shared bug");
-  auto& core = t->service().core();
+  auto& core = service::internal::PlatformOf(t->service());
   ExecSql(
       *t,
       "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, 'bye', ?)",

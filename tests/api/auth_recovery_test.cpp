@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "app/core.h"
 #include "app/mail/mail.h"
+#include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
 #include "support/smtp_server.h"
@@ -26,8 +26,7 @@ const std::string kNewPassword = "a brand new password";
 
 int64_t OutboxCount(TestService& t) {
   int64_t n = 0;
-  REQUIRE(t.service()
-              .core()
+  REQUIRE(service::internal::PlatformOf(t.service())
               .db
               ->Read([&](service::store::Connection& c) -> service::Status {
                 SV_ASSIGN_OR_RETURN(auto r, c.Query("SELECT COUNT(*) FROM outbox"));
@@ -150,7 +149,7 @@ TEST_CASE("password reset through a real SMTP exchange: the mailed link carries 
   });
   const Account a = RegisterAccount(*t, "smtp@example.com");
   REQUIRE(t->Post("/v1/auth/forgot-password", json::object{{"email", a.email}}).status == 200);
-  REQUIRE(service::app::RunMailOnce(t->service().core()).ok());
+  REQUIRE(service::internal::PlatformOf(t->service()).mail->RunOnce().ok());
   const auto messages = smtp.messages();
   REQUIRE(messages.size() == 2);  // verification at signup, then the reset
   // Delivery order is the worker's business: find the reset by its subject.
@@ -200,7 +199,7 @@ TEST_CASE("email verification: send, resend and verify through the mailed link")
   CHECK(OutboxCount(*t) == queued);
   CHECK(t->Post("/v1/auth/resend-verification", json::object{{"email", "nope"}}).status == 400);
 
-  REQUIRE(service::app::RunMailOnce(t->service().core()).ok());
+  REQUIRE(service::internal::PlatformOf(t->service()).mail->RunOnce().ok());
   const auto mails = service::testing::ReadMailDir(dir);
   REQUIRE(mails.size() == 3);
   // Each new link replaces the previous ones: only the newest works.

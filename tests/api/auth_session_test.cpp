@@ -9,16 +9,13 @@
 
 #include "api/json.h"
 #include "api/pipeline.h"
-#include "app/core.h"
+#include "api/routes.h"
 #include "domain/auth/token.h"
+#include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
 #include "support/faulty_database.h"
 #include "util/crypto.h"
-
-namespace service::api {
-void RegisterBearerAuthenticator(Pipeline& p);
-}
 
 namespace {
 
@@ -37,8 +34,7 @@ json::object Credentials(const std::string& email, const std::string& password =
 }
 
 void Exec(TestService& t, const std::string& sql, const std::vector<service::store::Value>& params = {}) {
-  REQUIRE(t.service()
-              .core()
+  REQUIRE(service::internal::PlatformOf(t.service())
               .db->Write([&](service::store::Connection& tx) { return tx.Exec(sql, params).status(); })
               .ok());
 }
@@ -135,7 +131,7 @@ TEST_CASE("refresh rotates: the new pair works, the used refresh token is refuse
 TEST_CASE("a refresh token cannot authenticate bearer routes; tampered, foreign and expired tokens get 401") {
   auto t = NewAccountsService();
   const Account a = RegisterAccount(*t, "bearer@example.com");
-  auto& core = t->service().core();
+  auto& core = service::internal::PlatformOf(t->service());
   CHECK(t->Get("/v1/auth/me", Bearer(a.refresh_token)).status == 401);
   CHECK(t->Get("/v1/auth/me").status == 401);
   CHECK(t->Get("/v1/auth/me", {{"Authorization", "Basic abc"}}).status == 401);
@@ -218,10 +214,11 @@ TEST_CASE("every request re-checks the account: status and session revision") {
 TEST_CASE("an unavailable account lookup answers 503 AUTH_UNAVAILABLE, a rejected session 401") {
   auto t = NewAccountsService();
   const Account a = RegisterAccount(*t, "outage@example.com");
-  auto& core = t->service().core();
+  auto& core = service::internal::PlatformOf(t->service());
   auto faulty = std::make_unique<service::testing::FaultyDatabase>(std::move(core.db));
   auto* handle = faulty.get();
   core.db = std::move(faulty);
+  core.tx->Rebind(*core.db);
 
   handle->SetUnreachable(true);
   auto me = t->Get("/v1/auth/me", Bearer(a.access_token));
@@ -348,8 +345,8 @@ TEST_CASE("bearer modes: superadmin allowlist, agent tokens refused, route capab
   auto t = NewAccountsService([](service::Options& o) { o.superadmin_emails = {"root@example.com"}; });
   const Account root = RegisterAccount(*t, "root@example.com", "Root Org");
   const Account admin = RegisterAccount(*t, "plain@example.com", "Plain Org");
-  service::api::Pipeline p(t->service().core());
-  service::api::RegisterBearerAuthenticator(p);
+  service::api::Pipeline p(service::testing::PipelineDepsOf(t->service()));
+  service::api::RegisterBearerAuthenticator(p, service::internal::ModulesOf(t->service()).accounts->deps());
   using service::api::AuthMode;
   using service::api::RateClass;
   auto ok = [](service::api::Context& ctx) {

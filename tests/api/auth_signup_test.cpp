@@ -4,10 +4,10 @@
 
 #include <set>
 
-#include "app/core.h"
 #include "domain/auth/password.h"
 #include "domain/auth/secrets.h"
 #include "domain/keys/capture_key.h"
+#include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
 #include "util/time.h"
@@ -24,7 +24,7 @@ using service::testing::TestService;
 int64_t CountRows(TestService& t, const std::string& sql,
                   const std::vector<service::store::Value>& params = {}) {
   int64_t n = -1;
-  auto& core = t.service().core();
+  auto& core = service::internal::PlatformOf(t.service());
   REQUIRE(core.db
               ->Read([&](service::store::Connection& c) -> service::Status {
                 SV_ASSIGN_OR_RETURN(service::store::Rows r, c.Query(sql, params));
@@ -45,14 +45,15 @@ std::set<std::string> DetailFields(const json::value& body) {
 // approval token stored as its hash. Returns the token.
 std::string Approve(TestService& t, const std::string& email,
                     int64_t lifetime_ms = service::domain::kApprovalTokenLifetimeMs) {
-  auto& core = t.service().core();
+  auto& core = service::internal::PlatformOf(t.service());
+  const auto& accounts = service::internal::ModulesOf(t.service()).accounts->deps();
   const auto secret = service::domain::NewApprovalToken(*core.ids);
   REQUIRE(core.db
               ->Write([&](service::store::Connection& tx) -> service::Status {
-                SV_ASSIGN_OR_RETURN(auto entry, core.waitlist->FindByEmail(tx, email));
+                SV_ASSIGN_OR_RETURN(auto entry, accounts.waitlist->FindByEmail(tx, email));
                 if (!entry) return service::NotFound("no entry");
-                return core.waitlist->SetStatus(tx, entry->id, "approved", secret.hash,
-                                                core.Now() + lifetime_ms, core.Now());
+                return accounts.waitlist->SetStatus(tx, entry->id, "approved", secret.hash,
+                                                    core.Now() + lifetime_ms, core.Now());
               })
               .ok());
   return secret.token;
@@ -171,7 +172,7 @@ TEST_CASE("register hashes passwords with scrypt at the documented default cost"
           {"email", "cost@example.com"}, {"password", kTestPassword}, {"name", "Cost"}, {"orgName", "Cost"}});
   REQUIRE(r.status == 201);
   std::string stored;
-  auto& core = t.service().core();
+  auto& core = service::internal::PlatformOf(t.service());
   REQUIRE(core.db
               ->Read([&](service::store::Connection& c) -> service::Status {
                 SV_ASSIGN_OR_RETURN(auto rows, c.Query("SELECT password_hash FROM users"));
@@ -205,7 +206,7 @@ TEST_CASE("waitlist: new and pending 202, rejected re-promoted, approved 200, 40
   CHECK(again.json.at("status") == "pending");
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM outbox") == 1);
 
-  auto& core = t->service().core();
+  auto& core = service::internal::PlatformOf(t->service());
   REQUIRE(core.db
               ->Write([&](service::store::Connection& tx) {
                 return tx.Exec("UPDATE waitlist SET status = 'rejected'").status();

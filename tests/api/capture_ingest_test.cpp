@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "app/capture/runtime.h"
-#include "app/core.h"
 #include "domain/capture/end_user.h"
 #include "domain/capture/fingerprint.h"
+#include "service_internal.h"
 #include "support/capture_fixture.h"
 
 namespace service::testing {
@@ -255,7 +255,7 @@ TEST_CASE("the client address is never stored; the anonymous key derives from it
   REQUIRE(r.status == 201);
   const std::string occ = Str(r.json, "occurrenceId");
   const std::string hash = QueryText(t, "SELECT ip_hash FROM occurrences WHERE id = ?", {occ});
-  CHECK(hash == t.service().core().capture->HashClientIp("198.51.100.23"));
+  CHECK(hash == service::internal::ModulesOf(t.service()).capture->runtime().HashClientIp("198.51.100.23"));
   CHECK(QueryText(t, "SELECT user_key FROM occurrences WHERE id = ?", {occ}) == "anon:" + hash.substr(0, 16));
   CHECK(QueryText(t, "SELECT user_kind FROM occurrences WHERE id = ?", {occ}) == "anonymous");
   CHECK(QueryInt(t,
@@ -310,12 +310,14 @@ TEST_CASE("events are stored in submission order and read back with their timest
   }
   TestResponse r = Ingest(t, s.key, json::object{{"title", "Ordered"}, {"events", events}});
   REQUIRE_MESSAGE(r.status == 201, r.body);
-  app::Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
   std::optional<std::string> stored;
   REQUIRE(core.db
               ->Read([&](store::Connection& c) -> Status {
                 SV_ASSIGN_OR_RETURN(stored,
-                                    core.occurrences->Events(c, s.admin.org_id, Str(r.json, "occurrenceId")));
+                                    service::internal::ModulesOf(t.service())
+                                        .capture->deps()
+                                        .occurrences->Events(c, s.admin.org_id, Str(r.json, "occurrenceId")));
                 return Status::Ok();
               })
               .ok());
@@ -413,23 +415,24 @@ TEST_CASE("signal classification is stored on the bug") {
 TEST_CASE("the outbox hook runs inside the ingest transaction") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
-  app::Core& core = t.service().core();
-  core.capture_outbox_hook = [&core](store::Connection& tx, const ports::Event& e) -> Status {
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
+  auto& capture = *service::internal::ModulesOf(t.service()).capture;
+  capture.set_outbox_hook([&core](ports::Tx& tx, const ports::Event& e) -> Status {
     return core.outbox->Enqueue(tx, core.ids->NewId(), "webhook." + e.type, e.payload, core.Now());
-  };
+  });
   TestResponse r = Ingest(t, s.key, Report("Hooked"));
   REQUIRE(r.status == 201);
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'webhook.new_bug'") == 1);
 
   // A failing hook rolls the report back: nothing is stored.
-  core.capture_outbox_hook = [](store::Connection&, const ports::Event&) -> Status {
-    return Unavailable("queue down");
-  };
+  capture.set_outbox_hook([](ports::Tx&, const ports::Event&) -> Status {
+    return Status::Public(service::Code::kUnavailable, "queue down");
+  });
   TestResponse failed = Ingest(t, s.key, Report("Hooked"));
   CHECK(failed.status == 503);
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences") == 1);
   CHECK(BugInt(t, Str(r.json, "id"), "report_count") == 1);
-  core.capture_outbox_hook = nullptr;
+  capture.set_outbox_hook(nullptr);
 }
 
 TEST_CASE("concurrent reports share transactions; every count stays exact") {
@@ -487,7 +490,7 @@ TEST_CASE("concurrent reports share transactions; every count stays exact") {
   CHECK(QueryInt(t, "SELECT SUM(occurrence_count) FROM end_users") == kThreads * kPerThread);
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM end_users") == 7);
   CHECK(QueryInt(t, "SELECT SUM(bugs) FROM usage_counters") == static_cast<int64_t>(bugs.size()));
-  const auto stats = t.service().core().capture->committer().stats();
+  const auto stats = service::internal::ModulesOf(t.service()).capture->runtime().committer().stats();
   MESSAGE("batches: ", stats.batches, " reports: ", stats.items, " fallbacks: ", stats.fallbacks);
   CHECK(stats.items == static_cast<uint64_t>(kThreads * kPerThread + 0));
   CHECK(stats.fallbacks == 0);

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "app/capture/runtime.h"
-#include "app/core.h"
+#include "service_internal.h"
 #include "support/capture_fixture.h"
 
 namespace service::testing {
@@ -107,7 +107,7 @@ TEST_CASE("last_used is recorded in memory and written in batches, not per reque
   for (int i = 0; i < 5; ++i) REQUIRE(Ingest(t, s.key, Report("Used")).status == 201);
   // No write per request.
   CHECK(QueryText(t, "SELECT last_used FROM capture_keys WHERE project_id = ?", {s.project_id}).empty());
-  REQUIRE(t.service().core().capture->FlushKeyUses().ok());
+  REQUIRE(service::internal::ModulesOf(t.service()).capture->runtime().FlushKeyUses().ok());
   CHECK(QueryInt(t, "SELECT last_used FROM capture_keys WHERE project_id = ?", {s.project_id}) ==
         kTestEpochMs);
   TestResponse keys = t.Get("/v1/projects/" + s.project_id + "/keys", s.admin.headers());
@@ -119,7 +119,7 @@ TEST_CASE("last_used is recorded in memory and written in batches, not per reque
         kTestEpochMs);
   // The worker task flushes too (it runs once more when workers stop).
   REQUIRE(t.service().StartWorkers().ok());
-  t.service().core().workers.Kick();
+  service::internal::PlatformOf(t.service()).workers.Kick();
   for (int i = 0; i < 200; ++i) {
     if (QueryInt(t, "SELECT last_used FROM capture_keys WHERE project_id = ?", {s.project_id}) ==
         kTestEpochMs + 60'000)

@@ -5,7 +5,7 @@
 #include <boost/json.hpp>
 
 #include "app/capture/presence.h"
-#include "app/core.h"
+#include "service_internal.h"
 #include "support/capture_fixture.h"
 
 namespace service::testing {
@@ -125,7 +125,8 @@ TEST_CASE("presence upserts one row per session and publishes an organization-wi
 
   // Sessions older than 75 seconds are no longer active.
   t.clock().Advance(74'000);
-  auto live = app::capture::PresenceSnapshotOf(t.service().core(), s.admin.org_id);
+  auto live = app::capture::PresenceSnapshotOf(service::internal::ModulesOf(t.service()).capture->deps(),
+                                               s.admin.org_id);
   REQUIRE(live.ok());
   CHECK(live->active_sessions == 1);  // s-1 was last seen 76 s ago, m-1 74 s ago
 }

@@ -1,7 +1,7 @@
 // `service-server --demo`: a populated product from an empty database.
 #include <doctest/doctest.h>
 
-#include "app/core.h"
+#include "service_internal.h"
 #include "support/api_harness.h"
 
 using service::testing::TestService;
@@ -9,8 +9,7 @@ using service::testing::TestService;
 namespace {
 int64_t Count(TestService& t, const std::string& sql) {
   int64_t n = -1;
-  REQUIRE(t.service()
-              .core()
+  REQUIRE(service::internal::PlatformOf(t.service())
               .db
               ->Read([&](service::store::Connection& c) -> service::Status {
                 SV_ASSIGN_OR_RETURN(service::store::Rows r, c.Query(sql));

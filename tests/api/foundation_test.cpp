@@ -6,7 +6,7 @@
 #include "api/context.h"
 #include "api/json.h"
 #include "api/pipeline.h"
-#include "app/core.h"
+#include "service_internal.h"
 #include "support/api_harness.h"
 #include "support/faulty_database.h"
 #include "util/time.h"
@@ -28,10 +28,11 @@ TEST_CASE("GET /v1/health answers ok with service and timestamp") {
 
 TEST_CASE("health answers 503 degraded, and deep 503, when the database is unreachable") {
   TestService t;
-  auto& core = t.service().core();
+  auto& core = service::internal::PlatformOf(t.service());
   auto faulty = std::make_unique<service::testing::FaultyDatabase>(std::move(core.db));
   auto* handle = faulty.get();
   core.db = std::move(faulty);
+  core.tx->Rebind(*core.db);
 
   CHECK(t.Get("/v1/health").status == 200);
   handle->SetUnreachable(true);
@@ -164,7 +165,7 @@ TEST_CASE("CORS preflight offers exactly the spec's headers and methods to confi
 // Routes registered only for this test exercise the pipeline's shared rules.
 TEST_CASE("pipeline rules: one-value query parameters, malformed JSON, unhandled errors") {
   TestService t;
-  service::api::Pipeline p(t.service().core());
+  service::api::Pipeline p(service::testing::PipelineDepsOf(t.service()));
   p.router().Add("GET", "/t/list", service::api::RateClass::kGeneral, service::api::AuthMode::kNone,
                  [](service::api::Context& ctx) {
                    auto status = ctx.query.One("status");

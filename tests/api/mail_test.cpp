@@ -13,8 +13,8 @@
 #include <sstream>
 #include <thread>
 
-#include "app/core.h"
 #include "app/mail/mail.h"
+#include "service_internal.h"
 #include "support/api_harness.h"
 #include "support/smtp_server.h"
 #include "support/test_db.h"
@@ -25,8 +25,8 @@ namespace {
 
 using service::Code;
 using service::Status;
-using service::app::Core;
 using service::app::MailMessage;
+using service::modules::Platform;
 using service::testing::SmtpServer;
 using service::testing::TestService;
 namespace fs = std::filesystem;
@@ -47,9 +47,8 @@ std::function<void(service::Options&)> WithMail(const std::string& url) {
   };
 }
 
-Status Enqueue(Core& core, const MailMessage& m) {
-  return core.db->Write(
-      [&](service::store::Connection& tx) { return service::app::EnqueueMail(core, tx, m); });
+Status Enqueue(service::modules::Platform& core, const MailMessage& m) {
+  return core.db->Write([&](service::store::Connection& tx) { return core.mail->Enqueue(tx, m); });
 }
 
 struct OutboxRow {
@@ -60,7 +59,7 @@ struct OutboxRow {
   std::string payload;
 };
 
-std::vector<OutboxRow> MailRows(Core& core) {
+std::vector<OutboxRow> MailRows(service::modules::Platform& core) {
   std::vector<OutboxRow> out;
   Status s = core.db->Read([&](service::store::Connection& c) -> Status {
     auto rows = c.Query(
@@ -171,8 +170,8 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   srv.SetAuthMechanisms(mechanism);
   srv.RequireCredentials(kUser, kPassword);
   TestService t(WithMail(SmtpUrl(srv)));
-  Core& core = t.service().core();
-  CHECK(service::app::MailConfigured(core));
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
+  CHECK(core.mail->configured());
 
   const std::string text =
       "Hello Ada,\n\nVerify your address: https://bugs.example.com/verify?token=AbC123_-x\n"
@@ -181,7 +180,7 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   REQUIRE(MailRows(core).size() == 1);
   CHECK(srv.messages().empty());  // queued, not sent inline
 
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   const auto received = srv.messages();
   REQUIRE(received.size() == 1);
   const auto& got = received[0];
@@ -214,20 +213,20 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   CHECK(rows[0].status == "done");
   CHECK(rows[0].attempts == 1);
   // Nothing more to send.
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   CHECK(srv.mail_commands() == 1);
 }
 
 TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then delivered") {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
-  Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
   REQUIRE(Enqueue(core, {"bob@example.com", "Reset your password", "Token: T0K3N"}).ok());
 
   srv.FailNext(SmtpServer::Stage::kRcptTo, "451 4.3.0 mailbox busy, try later");
   srv.FailNext(SmtpServer::Stage::kData, "452 4.3.1 insufficient storage");
   const int64_t start = t.clock().NowMillis();
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   auto rows = MailRows(core);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].status == "pending");
@@ -238,12 +237,12 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
 
   // Not due yet: no new attempt reaches the relay.
   t.clock().Advance(4'999);
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   CHECK(srv.mail_commands() == 1);
 
   // Second try: the relay refuses the data with a 4xx; the delay doubles.
   t.clock().Advance(1);
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   CHECK(srv.mail_commands() == 2);
   rows = MailRows(core);
   CHECK(rows[0].status == "pending");
@@ -252,10 +251,10 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
   CHECK(rows[0].last_error.find("452") != std::string::npos);
 
   t.clock().Advance(9'999);
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   CHECK(srv.mail_commands() == 2);
   t.clock().Advance(1);
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   const auto received = srv.messages();
   REQUIRE(received.size() == 1);
   CHECK(Parse(received[0].data).Get("subject") == "Reset your password");
@@ -267,11 +266,11 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
 TEST_CASE("mail: a permanent SMTP 5xx fails the message without further attempts") {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
-  Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
   REQUIRE(Enqueue(core, {"nobody@example.com", "Invitation", "Join us"}).ok());
   srv.FailNext(SmtpServer::Stage::kRcptTo, "550 5.1.1 no such user here");
 
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   auto rows = MailRows(core);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].status == "failed");
@@ -279,10 +278,10 @@ TEST_CASE("mail: a permanent SMTP 5xx fails the message without further attempts
   CHECK(rows[0].last_error.find("550") != std::string::npos);
 
   t.clock().Advance(24 * 3'600'000);
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   CHECK(srv.mail_commands() == 1);
   CHECK(srv.messages().empty());
-  auto counts = core.outbox->Counts(*core.db, core.Now());
+  auto counts = core.outbox->Counts(*core.tx, core.Now());
   REQUIRE(counts.ok());
   CHECK(counts->failed == 1);
   CHECK(counts->pending == 0);
@@ -303,9 +302,9 @@ TEST_CASE("mail: the SMTP password never reaches the outbox, even when delivery 
     expect_in_error = "127.0.0.1";
   }
   TestService t(WithMail(url));
-  Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
   REQUIRE(Enqueue(core, {"carol@example.com", "Hi", "Body"}).ok());
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
 
   const auto rows = MailRows(core);
   REQUIRE(rows.size() == 1);
@@ -325,13 +324,13 @@ TEST_CASE("mail: the file provider writes one parseable .eml file per message") 
                          "-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
   const fs::path dir = root / "nested" / "outbox";  // created on first use
   TestService t(WithMail("file:" + dir.string() + "?from=Bug%20Desk%20%3Cdesk%40example.org%3E"));
-  Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
 
   const std::string subject = "Café ✓ — your résumé of open bugs this week, with a long tail to fold";
   const std::string link = "https://bugs.example.com/invite?token=Zz9_aB-12&org=acme";
   REQUIRE(Enqueue(core, {"dora@example.com", subject, "Follow " + link + "\nÀ bientôt\n"}).ok());
   REQUIRE(Enqueue(core, {"eve@example.com", "Second", "Plain\r\nLines\r\n"}).ok());
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
 
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
@@ -370,31 +369,31 @@ TEST_CASE("mail: the file provider writes one parseable .eml file per message") 
 
 TEST_CASE("mail: without a provider EnqueueMail answers unavailable and writes nothing") {
   TestService t;
-  Core& core = t.service().core();
-  CHECK_FALSE(service::app::MailConfigured(core));
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
+  CHECK_FALSE(core.mail->configured());
   Status inner;
   Status s = core.db->Write([&](service::store::Connection& tx) {
-    inner = service::app::EnqueueMail(core, tx, {"ada@example.com", "Hi", "Body"});
+    inner = core.mail->Enqueue(tx, {"ada@example.com", "Hi", "Body"});
     return Status::Ok();  // commit whatever was written
   });
   REQUIRE(s.ok());
   CHECK(inner.code() == Code::kUnavailable);
   CHECK(inner.message() == "Email delivery is not configured");
   CHECK(MailRows(core).empty());
-  CHECK(service::app::RunMailOnce(core).code() == Code::kUnavailable);
+  CHECK(core.mail->RunOnce().code() == Code::kUnavailable);
 }
 
 TEST_CASE("mail: a rolled back transaction sends no mail") {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
-  Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
   Status s = core.db->Write([&](service::store::Connection& tx) -> Status {
-    SV_RETURN_IF_ERROR(service::app::EnqueueMail(core, tx, {"ada@example.com", "Welcome", "Body"}));
+    SV_RETURN_IF_ERROR(core.mail->Enqueue(tx, {"ada@example.com", "Welcome", "Body"}));
     return service::Conflict("the signup lost a race");
   });
   CHECK(s.code() == Code::kConflict);
   CHECK(MailRows(core).empty());
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   CHECK(srv.connections() == 0);
   CHECK(srv.messages().empty());
 }
@@ -402,7 +401,7 @@ TEST_CASE("mail: a rolled back transaction sends no mail") {
 TEST_CASE("mail: header injection through the subject or the recipient is impossible") {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
-  Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
 
   for (const std::string& to :
        {std::string("ada@example.com\r\nBcc: eve@evil.example"),
@@ -413,7 +412,7 @@ TEST_CASE("mail: header injection through the subject or the recipient is imposs
   CHECK(MailRows(core).empty());
 
   REQUIRE(Enqueue(core, {"ada@example.com", "Hello\r\nBcc: eve@evil.example\nX-Evil: 1", "Body"}).ok());
-  REQUIRE(service::app::RunMailOnce(core).ok());
+  REQUIRE(core.mail->RunOnce().ok());
   const auto received = srv.messages();
   REQUIRE(received.size() == 1);
   REQUIRE(received[0].rcpt_to.size() == 1);
@@ -440,7 +439,7 @@ TEST_CASE("mail: a malformed mail URL stops Service::Open without echoing the pa
 TEST_CASE("mail: the background worker delivers queued mail and shutdown is prompt") {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
-  Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
   REQUIRE(t.service().StartWorkers().ok());
   REQUIRE(Enqueue(core, {"ada@example.com", "From the worker", "Body"}).ok());
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);

@@ -5,8 +5,8 @@
 
 #include <set>
 
-#include "app/core.h"
 #include "app/mail/mail.h"
+#include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
 #include "util/time.h"
@@ -64,7 +64,7 @@ TEST_CASE("invitation end to end through a real mail file: invite, read the link
 
   // The mail worker delivers it as an .eml file; the link carries the token
   // in its fragment.
-  REQUIRE(service::app::RunMailOnce(t->service().core()).ok());
+  REQUIRE(service::internal::PlatformOf(t->service()).mail->RunOnce().ok());
   std::string message;
   for (const auto& m : service::testing::ReadMailDir(dir)) {
     if (m.find("To: new.person@example.com") != std::string::npos) message = m;
@@ -329,7 +329,7 @@ TEST_CASE("removal deletes membership, preferences, assignments and watchers of 
   const Account other = RegisterAccount(*t, "other@example.com", "Other");
   REQUIRE(t->Post("/v1/team/invite", Invite(other, member.email), BearerOrg(other.access_token, other.org_id))
               .status == 201);
-  auto& core = t->service().core();
+  auto& core = service::internal::PlatformOf(t->service());
   const int64_t now = core.Now();
   auto add_bug = [&](const Account& owner, const std::string& id) {
     std::string project;

@@ -16,6 +16,7 @@
 #include "ports/usage_repository.h"
 #include "store/database.h"
 #include "store/migrations.h"
+#include "store/repositories.h"
 #include "support/test_db.h"
 
 namespace service::store {
@@ -26,11 +27,11 @@ constexpr const char* kProject = "00000000-0000-7000-8000-000000000002";
 
 struct Fixture {
   std::unique_ptr<Database> db;
-  std::unique_ptr<ports::CaptureBugRepository> bugs = ports::NewSqlCaptureBugRepository();
-  std::unique_ptr<ports::OccurrenceRepository> occurrences = ports::NewSqlOccurrenceRepository();
-  std::unique_ptr<ports::EndUserRepository> end_users = ports::NewSqlEndUserRepository();
-  std::unique_ptr<ports::PresenceRepository> presence = ports::NewSqlPresenceRepository();
-  std::unique_ptr<ports::UsageRepository> usage = ports::NewSqlUsageRepository();
+  std::unique_ptr<ports::CaptureBugRepository> bugs = store::NewSqlCaptureBugRepository();
+  std::unique_ptr<ports::OccurrenceRepository> occurrences = store::NewSqlOccurrenceRepository();
+  std::unique_ptr<ports::EndUserRepository> end_users = store::NewSqlEndUserRepository();
+  std::unique_ptr<ports::PresenceRepository> presence = store::NewSqlPresenceRepository();
+  std::unique_ptr<ports::UsageRepository> usage = store::NewSqlUsageRepository();
   int next = 100;
 
   Fixture() {

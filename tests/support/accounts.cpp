@@ -11,13 +11,15 @@
 #include <mutex>
 #include <sstream>
 
-#include "app/core.h"
+#include "service_internal.h"
 
 namespace service::testing {
 
 namespace json = boost::json;
 
-void UseCheapPasswords(TestService& t) { t.service().core().password_params.log2_n = 4; }
+void UseCheapPasswords(TestService& t) {
+  service::internal::PlatformOf(t.service()).password_params.log2_n = 4;
+}
 
 std::unique_ptr<TestService> NewAccountsService(const std::function<void(Options&)>& tweak) {
   auto t = std::make_unique<TestService>(tweak);
@@ -102,7 +104,7 @@ std::string TokenAfter(const std::string& text, const std::string& marker) {
 }
 
 std::string LastQueuedMailText(TestService& t, const std::string& to) {
-  auto& core = t.service().core();
+  auto& core = service::internal::PlatformOf(t.service());
   std::string text;
   Status s = core.db->Read([&](store::Connection& c) -> Status {
     SV_ASSIGN_OR_RETURN(store::Rows r,

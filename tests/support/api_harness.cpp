@@ -2,10 +2,22 @@
 
 #include <doctest/doctest.h>
 
-#include "app/core.h"
+#include "service_internal.h"
 #include "support/test_db.h"
 
 namespace service::testing {
+
+api::PipelineDeps PipelineDepsOf(Service& s) {
+  modules::Platform& p = internal::PlatformOf(s);
+  api::PipelineDeps deps;
+  deps.clock = p.clock.get();
+  deps.ids = p.ids.get();
+  deps.log = p.log.get();
+  deps.cors = p.options.cors;
+  deps.trust_proxy = p.options.trust_proxy;
+  deps.rate_limits = p.options.rate_limits;
+  return deps;
+}
 
 TestService::TestService(const std::function<void(Options&)>& tweak)
     : url_(FreshDatabaseUrl()), clock_(std::make_shared<ManualClock>(kTestEpochMs)) {
@@ -50,7 +62,7 @@ TestResponse TestService::Request(const std::string& method, const std::string& 
 
 std::string QueryText(TestService& t, const std::string& sql, const std::vector<store::Value>& params) {
   std::string out;
-  Status st = t.service().core().db->Read([&](store::Connection& c) -> Status {
+  Status st = service::internal::PlatformOf(t.service()).db->Read([&](store::Connection& c) -> Status {
     SV_ASSIGN_OR_RETURN(store::Rows r, c.Query(sql, params));
     if (!r.empty()) out = r.Str(0, 0);
     return Status::Ok();
@@ -61,7 +73,7 @@ std::string QueryText(TestService& t, const std::string& sql, const std::vector<
 
 int64_t QueryInt(TestService& t, const std::string& sql, const std::vector<store::Value>& params) {
   int64_t out = 0;
-  Status st = t.service().core().db->Read([&](store::Connection& c) -> Status {
+  Status st = service::internal::PlatformOf(t.service()).db->Read([&](store::Connection& c) -> Status {
     SV_ASSIGN_OR_RETURN(store::Rows r, c.Query(sql, params));
     if (!r.empty()) out = r.Int(0, 0);
     return Status::Ok();
@@ -71,8 +83,9 @@ int64_t QueryInt(TestService& t, const std::string& sql, const std::vector<store
 }
 
 void ExecSql(TestService& t, const std::string& sql, const std::vector<store::Value>& params) {
-  Status st = t.service().core().db->Write(
-      [&](store::Connection& tx) -> Status { return tx.Exec(sql, params).status(); });
+  Status st = service::internal::PlatformOf(t.service()).db->Write([&](store::Connection& tx) -> Status {
+    return tx.Exec(sql, params).status();
+  });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/pipeline.h"
 #include "service/clock.h"
 #include "service/service.h"
 #include "store/database.h"
@@ -28,6 +29,10 @@ struct TestResponse {
 
 // Start time of every TestService clock: 2026-01-15T10:00:00Z.
 constexpr int64_t kTestEpochMs = 1768471200000;
+
+// The middleware dependencies of `s`'s own pipeline, for tests that build a
+// pipeline of their own around test-only routes.
+api::PipelineDeps PipelineDepsOf(Service& s);
 
 class TestService {
  public:

@@ -2,8 +2,8 @@
 
 #include <doctest/doctest.h>
 
-#include "app/core.h"
 #include "domain/auth/token.h"
+#include "service_internal.h"
 
 namespace service::testing {
 namespace {}  // namespace
@@ -13,7 +13,7 @@ HeaderList Member::headers() const {
 }
 
 Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role) {
-  app::Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
   Member m;
   m.user_id = core.ids->NewId();
   m.email = "user-" + m.user_id.substr(m.user_id.size() - 12) + "@example.com";
@@ -38,7 +38,7 @@ Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::s
 }
 
 Member NewOrgWithMember(TestService& t, const std::string& role, const std::string& plan) {
-  app::Core& core = t.service().core();
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
   const std::string org_id = core.ids->NewId();
   const int64_t now = core.Now();
   Status st = core.db->Write([&](store::Connection& tx) -> Status {
@@ -98,13 +98,13 @@ TestResponse Ingest(TestService& t, const std::string& key, const boost::json::v
 }
 
 EventRecorder::EventRecorder(TestService& t) : t_(t) {
-  handle_ = t_.service().core().bus->Subscribe([this](const ports::Event& e) {
+  handle_ = service::internal::PlatformOf(t_.service()).bus->Subscribe([this](const ports::Event& e) {
     std::lock_guard lock(mu_);
     events_.push_back(e);
   });
 }
 
-EventRecorder::~EventRecorder() { t_.service().core().bus->Unsubscribe(handle_); }
+EventRecorder::~EventRecorder() { service::internal::PlatformOf(t_.service()).bus->Unsubscribe(handle_); }
 
 std::vector<ports::Event> EventRecorder::events() {
   std::lock_guard lock(mu_);

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "service/clock.h"
+#include "service/logger.h"
+#include "service/mailer.h"
 #include "service/status.h"
 
 namespace service {
@@ -69,10 +71,18 @@ struct Options {
   std::shared_ptr<Clock> clock;
   // Database pool size (see store::DatabaseOptions). Default: 8.
   int db_pool_size = 8;
+  // Where background failures and the causes of 5xx answers are reported.
+  // Default (null): JSON lines on standard error (NewJsonLinesLogger).
+  std::shared_ptr<Logger> logger;
+  // The mail provider. Default (null): built from mail_url; with neither,
+  // the service has no mail provider. When set, mail_url is ignored.
+  std::shared_ptr<Mailer> mailer;
 
   std::string EffectivePublicUrl() const;
+  // True when a mail provider is configured (mailer or mail_url).
+  bool MailConfigured() const { return mailer != nullptr || !mail_url.empty(); }
   bool EffectiveRequireEmailVerification() const {
-    return require_email_verification.value_or(!mail_url.empty());
+    return require_email_verification.value_or(MailConfigured());
   }
 };
 

@@ -26,9 +26,19 @@ namespace service {
 // Library version, e.g. "0.1.0".
 const char* Version();
 
-namespace app {
-struct Core;
-}
+namespace modules {
+struct Platform;
+struct Modules;
+}  // namespace modules
+namespace api {
+class Pipeline;
+}  // namespace api
+class Service;
+namespace internal {
+modules::Platform& PlatformOf(Service& s);
+modules::Modules& ModulesOf(Service& s);
+api::Pipeline& PipelineOf(Service& s);
+}  // namespace internal
 
 // What `--demo` created (see Service::SeedDemo).
 struct DemoCredentials {
@@ -64,11 +74,13 @@ class Service {
   Result<DemoCredentials> SeedDemo();
 
   const Options& options() const;
-  // Internal wiring, for the library's own tests and shells.
-  app::Core& core();
 
  private:
-  Service();
+  explicit Service(Options options);
+  // The library's own tests reach the inside through service_internal.h.
+  friend modules::Platform& internal::PlatformOf(Service& s);
+  friend modules::Modules& internal::ModulesOf(Service& s);
+  friend api::Pipeline& internal::PipelineOf(Service& s);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -47,11 +47,28 @@ class [[nodiscard]] Status {
 
   static Status Ok() { return Status(); }
 
+  // A server-side failure (500, 502, 503) whose message is written for
+  // clients, such as "AI service not configured". Every other server-side
+  // message is internal (driver text, SQL, a peer's reply): the HTTP layer
+  // logs it with the request id and answers {error: "Internal server
+  // error", requestId} instead. Client errors (4xx) are always public.
+  static Status Public(Code code, std::string message, std::string error_code = {},
+                       std::string payload_json = {}) {
+    Status s(code, std::move(message), std::move(error_code), std::move(payload_json));
+    s.public_ = true;
+    return s;
+  }
+
   bool ok() const { return code_ == Code::kOk; }
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
   const std::string& error_code() const { return error_code_; }
   const std::string& payload_json() const { return payload_json_; }
+  // True when message(), error_code() and payload_json() may be shown to a
+  // client (see Public).
+  bool is_public() const {
+    return public_ || (code_ != Code::kInternal && code_ != Code::kBadGateway && code_ != Code::kUnavailable);
+  }
   std::string ToString() const;
 
   // Explicitly discards a status whose failure is acceptable at this call.
@@ -62,6 +79,7 @@ class [[nodiscard]] Status {
   std::string message_;
   std::string error_code_;
   std::string payload_json_;
+  bool public_ = false;
 };
 
 inline Status InvalidArgument(std::string m) { return {Code::kInvalidArgument, std::move(m)}; }

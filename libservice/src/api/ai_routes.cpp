@@ -1,4 +1,4 @@
-#include "api/ai_routes.h"
+#include "api/routes.h"
 
 #include <cstdint>
 #include <limits>
@@ -22,16 +22,11 @@ std::string OptionalString(Validator& v, std::string_view field, size_t max) {
   return v.String(field, rule).value_or("");
 }
 
-Response SummaryError(const Status& s) {
-  if (s.code() == Code::kInternal) return ErrorResponse(500, "Internal server error");
-  return StatusResponse(s);
-}
-
 }  // namespace
 
-Response HandleAiSummary(Context& ctx) {
+Response HandleAiSummary(const app::AiDeps& deps, Context& ctx) {
   Result<json::value> doc = ParseCaptureJson(ctx.req.body);
-  if (!doc.ok()) return SummaryError(doc.status());
+  if (!doc.ok()) return StatusResponse(doc.status());
   Validator v(*doc);
   if (!v.body()) return ValidationFailed(v.details());
 
@@ -70,8 +65,8 @@ Response HandleAiSummary(Context& ctx) {
   in.events.reserve(all.size());
   for (json::value& e : all) in.events.push_back(std::move(e.as_object()));
 
-  Result<app::ReportSummary> r = app::SummarizeReport(ctx.core, in);
-  if (!r.ok()) return SummaryError(r.status());
+  Result<app::ReportSummary> r = app::SummarizeReport(deps, in);
+  if (!r.ok()) return StatusResponse(r.status());
   return JsonResponse(200, json::object{{"title", r->title},
                                         {"severity", r->severity},
                                         {"description", r->description},
@@ -80,9 +75,9 @@ Response HandleAiSummary(Context& ctx) {
                                         {"model", r->model}});
 }
 
-void RegisterAiRoutes(Pipeline& p) {
+void RegisterAiRoutes(Pipeline& p, const app::AiDeps& deps) {
   for (const char* path : {"/v1/ingest/ai-summary", "/v1/bugs/ai-summary"}) {
-    p.router().Add("POST", path, RateClass::kIngest, AuthMode::kCaptureKey, HandleAiSummary);
+    p.router().Add("POST", path, RateClass::kIngest, AuthMode::kCaptureKey, Bind(deps, HandleAiSummary));
   }
 }
 

@@ -3,8 +3,8 @@
 #include "api/context.h"
 #include "api/json.h"
 #include "api/pipeline.h"
+#include "api/routes.h"
 #include "app/auth/auth.h"
-#include "app/core.h"
 #include "domain/auth/validation.h"
 #include "util/strings.h"
 #include "util/time.h"
@@ -44,7 +44,7 @@ std::optional<std::string> RequiredString(const json::value& body, std::string_v
   return util::Trim(*s);
 }
 
-Response Register(Context& ctx) {
+Response Register(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
@@ -55,12 +55,12 @@ Response Register(Context& ctx) {
   auto name = NameField(v, "name");
   auto org_name = NameField(v, "orgName");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto ws = app::Register(ctx.core, {*email, *password, *name, *org_name});
+  auto ws = app::Register(deps, {*email, *password, *name, *org_name});
   if (!ws.ok()) return StatusResponse(ws.status());
   return WorkspaceResponse(*ws);
 }
 
-Response Waitlist(Context& ctx) {
+Response Waitlist(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
@@ -79,7 +79,7 @@ Response Waitlist(Context& ctx) {
     }
     if (!text->empty()) use_case_text = *text;
   }
-  auto out = app::JoinWaitlist(ctx.core, {*email, *name, *org_name, use_case_text});
+  auto out = app::JoinWaitlist(deps, {*email, *name, *org_name, use_case_text});
   if (!out.ok()) return StatusResponse(out.status());
   const bool approved = out->status == "approved";
   return JsonResponse(
@@ -92,14 +92,14 @@ Response Waitlist(Context& ctx) {
                                           "request is approved"}});
 }
 
-Response Approval(Context& ctx) {
-  auto info = app::InspectApproval(ctx.core, ctx.params.Get("token"));
+Response Approval(const app::AccountsDeps& deps, Context& ctx) {
+  auto info = app::InspectApproval(deps, ctx.params.Get("token"));
   if (!info.ok()) return StatusResponse(info.status());
   return JsonResponse(
       200, json::object{{"email", info->email}, {"name", info->name}, {"orgName", info->org_name}});
 }
 
-Response CompleteSignup(Context& ctx) {
+Response CompleteSignup(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
@@ -108,12 +108,12 @@ Response CompleteSignup(Context& ctx) {
   auto name = NameField(v, "name");
   auto password = PasswordField(v, "password");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto ws = app::CompleteSignup(ctx.core, *token, *name, *password);
+  auto ws = app::CompleteSignup(deps, *token, *name, *password);
   if (!ws.ok()) return StatusResponse(ws.status());
   return WorkspaceResponse(*ws);
 }
 
-Response Login(Context& ctx) {
+Response Login(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
@@ -121,7 +121,7 @@ Response Login(Context& ctx) {
   auto email = EmailField(v, "email");
   auto password = v.String("password", StringRule{.required = true, .max = 1024});
   if (!v.ok()) return ValidationFailed(v.details());
-  auto out = app::Login(ctx.core, *email, *password);
+  auto out = app::Login(deps, *email, *password);
   if (!out.ok()) return StatusResponse(out.status());
   json::object b = TokensJson(out->tokens);
   b["user"] = json::object{{"id", out->user.id}, {"email", out->user.email}, {"name", out->user.name}};
@@ -137,20 +137,20 @@ Response InvitationInvalid() {
   return ErrorResponse(400, "Invalid or expired invitation", json::object{{"code", "INVITATION_INVALID"}});
 }
 
-Response InspectInvitation(Context& ctx) {
+Response InspectInvitation(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
   auto token = RequiredString(*body, "token");
   if (!token) return InvitationInvalid();
-  auto info = app::InspectInvitation(ctx.core, *token);
+  auto info = app::InspectInvitation(deps, *token);
   if (!info.ok()) return StatusResponse(info.status());
   return JsonResponse(200, json::object{{"orgName", info->org_name},
                                         {"email", info->email},
                                         {"expiresAt", util::FormatIso8601(info->expires_at)}});
 }
 
-Response AcceptInvitation(Context& ctx) {
+Response AcceptInvitation(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
@@ -159,7 +159,7 @@ Response AcceptInvitation(Context& ctx) {
   auto email = EmailField(v, "email");
   auto password = PasswordField(v, "newPassword");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto out = app::AcceptInvitation(ctx.core, *token, *email, *password);
+  auto out = app::AcceptInvitation(deps, *token, *email, *password);
   if (!out.ok()) return StatusResponse(out.status());
   return JsonResponse(200,
                       json::object{{"success", true},
@@ -175,19 +175,19 @@ Response ApiKeySession(Context&) {
                        json::object{{"code", "CAPTURE_KEY_SESSION_RETIRED"}});
 }
 
-Response Refresh(Context& ctx) {
+Response Refresh(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
   auto token = RequiredString(*body, "refreshToken");
   if (!token) return ErrorResponse(400, "Refresh token required");
-  auto out = app::Refresh(ctx.core, *token);
+  auto out = app::Refresh(deps, *token);
   if (!out.ok()) return StatusResponse(out.status());
   return JsonResponse(200, TokensJson(*out));
 }
 
-Response Me(Context& ctx) {
-  auto p = app::GetProfile(ctx.core, ctx.principal.user_id);
+Response Me(const app::AccountsDeps& deps, Context& ctx) {
+  auto p = app::GetProfile(deps, ctx.principal.user_id);
   if (!p.ok()) return StatusResponse(p.status());
   json::object b = UserJson(p->user);
   json::array orgs;
@@ -200,7 +200,7 @@ Response Me(Context& ctx) {
   return JsonResponse(200, b);
 }
 
-Response ForgotPassword(Context& ctx) {
+Response ForgotPassword(const app::AccountsDeps& deps, bool show_token, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
@@ -208,15 +208,15 @@ Response ForgotPassword(Context& ctx) {
   Validator v(*body);
   auto email = EmailField(v, "email");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto token = app::ForgotPassword(ctx.core, *email);
+  auto token = app::ForgotPassword(deps, *email);
   if (!token.ok()) return StatusResponse(token.status());
   json::object b = Success("If an account exists for this email, a password reset link has been sent");
   // Outside production the token is shown (development and tests have no mailbox).
-  if (!ctx.core.options.production && *token) b["token"] = **token;
+  if (show_token && *token) b["token"] = **token;
   return JsonResponse(200, b);
 }
 
-Response ResetPassword(Context& ctx) {
+Response ResetPassword(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
@@ -225,13 +225,13 @@ Response ResetPassword(Context& ctx) {
   auto email = EmailField(v, "email");
   auto password = PasswordField(v, "newPassword");
   if (!v.ok()) return ValidationFailed(v.details());
-  Status s = app::ResetPassword(ctx.core, *token, *email, *password);
+  Status s = app::ResetPassword(deps, *token, *email, *password);
   if (!s.ok()) return StatusResponse(s);
   return JsonResponse(200, Success("Password updated: sign in with your new password"));
 }
 
-Response SendVerification(Context& ctx) {
-  auto out = app::SendVerification(ctx.core, ctx.principal.user_id);
+Response SendVerification(const app::AccountsDeps& deps, Context& ctx) {
+  auto out = app::SendVerification(deps, ctx.principal.user_id);
   if (!out.ok()) return StatusResponse(out.status());
   if (out->already_verified) return JsonResponse(200, Success("Email already verified"));
   json::object b = Success("Verification email sent");
@@ -239,36 +239,36 @@ Response SendVerification(Context& ctx) {
   return JsonResponse(200, b);
 }
 
-Response ResendVerification(Context& ctx) {
+Response ResendVerification(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
   Validator v(*body);
   auto email = EmailField(v, "email");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto masked = app::ResendVerification(ctx.core, *email);
+  auto masked = app::ResendVerification(deps, *email);
   if (!masked.ok()) return StatusResponse(masked.status());
   json::object b = Success("If this email needs verification, a new link has been sent");
   b["maskedEmail"] = *masked;
   return JsonResponse(200, b);
 }
 
-Response VerifyEmail(Context& ctx) {
+Response VerifyEmail(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
   auto token = RequiredString(*body, "token");
   if (!token) return ErrorResponse(400, "Token is required");
-  Status s = app::VerifyEmail(ctx.core, *token);
+  Status s = app::VerifyEmail(deps, *token);
   if (!s.ok()) return StatusResponse(s);
   return JsonResponse(200, json::object{{"success", true}});
 }
 
-Response WhatsNew(Context& ctx) {
+Response WhatsNew(const app::AccountsDeps& deps, Context& ctx) {
   const std::string org = util::ToLower(util::Trim(ctx.req.headers.Get("X-Service-Org")));
   if (org.empty()) return JsonResponse(200, json::object{{"items", json::array()}});
   if (!util::IsUuid(org)) return ErrorResponse(403, "Not a member of this organization");
-  auto out = app::GetWhatsNew(ctx.core, ctx.principal.user_id, org);
+  auto out = app::GetWhatsNew(deps, ctx.principal.user_id, org);
   if (!out.ok()) return StatusResponse(out.status());
   if (out->first_login)
     return JsonResponse(200, json::object{{"items", json::array()}, {"firstLogin", true}});
@@ -287,14 +287,14 @@ Response WhatsNew(Context& ctx) {
                                                                 {"resolved", out->feed.resolved}}}});
 }
 
-Response SwitchOrg(Context& ctx) {
+Response SwitchOrg(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
   Validator v(*body);
   auto org_id = v.String("orgId", StringRule{.required = true, .uuid = true});
   if (!v.ok()) return ValidationFailed(v.details());
-  auto out = app::SwitchOrg(ctx.core, ctx.principal.user_id, util::ToLower(*org_id));
+  auto out = app::SwitchOrg(deps, ctx.principal.user_id, util::ToLower(*org_id));
   if (!out.ok()) return StatusResponse(out.status());
   json::object b = TokensJson(out->tokens);
   b["org"] = json::object{{"id", out->org.org_id}, {"name", out->org.org_name}, {"slug", out->org.org_slug}};
@@ -302,16 +302,16 @@ Response SwitchOrg(Context& ctx) {
   return JsonResponse(200, b);
 }
 
-Response RequestDataExport(Context& ctx) {
-  auto expires = app::RequestDataExport(ctx.core, ctx.principal.user_id);
+Response RequestDataExport(const app::AccountsDeps& deps, Context& ctx) {
+  auto expires = app::RequestDataExport(deps, ctx.principal.user_id);
   if (!expires.ok()) return StatusResponse(expires.status());
   json::object b = Success("We are emailing you a link to download your data");
   b["expiresAt"] = util::FormatIso8601(*expires);
   return JsonResponse(202, b);
 }
 
-Response DownloadDataExport(Context& ctx) {
-  auto e = app::DownloadDataExport(ctx.core, ctx.params.Get("token"));
+Response DownloadDataExport(const app::AccountsDeps& deps, Context& ctx) {
+  auto e = app::DownloadDataExport(deps, ctx.params.Get("token"));
   if (!e.ok()) return StatusResponse(e.status());
   json::object user = UserJson(e->user);
   user["status"] = e->user.status;
@@ -377,21 +377,21 @@ Response DownloadDataExport(Context& ctx) {
   return r;
 }
 
-Response RequestDeletion(Context& ctx) {
-  auto expires = app::RequestAccountDeletion(ctx.core, ctx.principal.user_id);
+Response RequestDeletion(const app::AccountsDeps& deps, Context& ctx) {
+  auto expires = app::RequestAccountDeletion(deps, ctx.principal.user_id);
   if (!expires.ok()) return StatusResponse(expires.status());
   json::object b = Success("We are emailing you a link to confirm the deletion of your account");
   b["expiresAt"] = util::FormatIso8601(*expires);
   return JsonResponse(202, b);
 }
 
-Response ConfirmDeletion(Context& ctx) {
+Response ConfirmDeletion(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
   auto token = RequiredString(*body, "token");
   if (!token) return ErrorResponse(400, "Token is required");
-  auto out = app::ConfirmAccountDeletion(ctx.core, *token);
+  auto out = app::ConfirmAccountDeletion(deps, *token);
   if (!out.ok()) return StatusResponse(out.status());
   json::array orgs;
   for (const auto& id : out->deleted_org_ids) orgs.push_back(json::value(id));
@@ -403,30 +403,31 @@ Response ConfirmDeletion(Context& ctx) {
 
 }  // namespace
 
-void RegisterAuthRoutes(Pipeline& p) {
+void RegisterAuthRoutes(Pipeline& p, const app::AccountsDeps& deps, bool production) {
   Router& r = p.router();
-  r.Add("POST", "/v1/auth/register", kAuth, AuthMode::kNone, Register);
-  r.Add("POST", "/v1/auth/waitlist", kAuth, AuthMode::kNone, Waitlist);
-  r.Add("GET", "/v1/auth/approval/:token", kAuth, AuthMode::kNone, Approval);
-  r.Add("POST", "/v1/auth/complete-signup", kAuth, AuthMode::kNone, CompleteSignup);
-  r.Add("POST", "/v1/auth/login", kAuth, AuthMode::kNone, Login);
-  r.Add("POST", "/v1/auth/invitations/inspect", kAuth, AuthMode::kNone, InspectInvitation);
-  r.Add("POST", "/v1/auth/invitations/accept", kAuth, AuthMode::kNone, AcceptInvitation);
+  r.Add("POST", "/v1/auth/register", kAuth, AuthMode::kNone, Bind(deps, Register));
+  r.Add("POST", "/v1/auth/waitlist", kAuth, AuthMode::kNone, Bind(deps, Waitlist));
+  r.Add("GET", "/v1/auth/approval/:token", kAuth, AuthMode::kNone, Bind(deps, Approval));
+  r.Add("POST", "/v1/auth/complete-signup", kAuth, AuthMode::kNone, Bind(deps, CompleteSignup));
+  r.Add("POST", "/v1/auth/login", kAuth, AuthMode::kNone, Bind(deps, Login));
+  r.Add("POST", "/v1/auth/invitations/inspect", kAuth, AuthMode::kNone, Bind(deps, InspectInvitation));
+  r.Add("POST", "/v1/auth/invitations/accept", kAuth, AuthMode::kNone, Bind(deps, AcceptInvitation));
   r.Add("POST", "/v1/auth/api-key-session", kAuth, AuthMode::kNone, ApiKeySession);
-  r.Add("POST", "/v1/auth/refresh", kAuth, AuthMode::kNone, Refresh);
-  r.Add("GET", "/v1/auth/me", kAuth, AuthMode::kJwt, Me);
-  r.Add("POST", "/v1/auth/forgot-password", kAuth, AuthMode::kNone, ForgotPassword);
-  r.Add("POST", "/v1/auth/reset-password", kAuth, AuthMode::kNone, ResetPassword);
-  r.Add("POST", "/v1/auth/send-verification", kAuth, AuthMode::kJwt, SendVerification);
-  r.Add("POST", "/v1/auth/resend-verification", kAuth, AuthMode::kNone, ResendVerification);
-  r.Add("POST", "/v1/auth/verify-email", kAuth, AuthMode::kNone, VerifyEmail);
+  r.Add("POST", "/v1/auth/refresh", kAuth, AuthMode::kNone, Bind(deps, Refresh));
+  r.Add("GET", "/v1/auth/me", kAuth, AuthMode::kJwt, Bind(deps, Me));
+  r.Add("POST", "/v1/auth/forgot-password", kAuth, AuthMode::kNone,
+        [&deps, show = !production](Context& ctx) { return ForgotPassword(deps, show, ctx); });
+  r.Add("POST", "/v1/auth/reset-password", kAuth, AuthMode::kNone, Bind(deps, ResetPassword));
+  r.Add("POST", "/v1/auth/send-verification", kAuth, AuthMode::kJwt, Bind(deps, SendVerification));
+  r.Add("POST", "/v1/auth/resend-verification", kAuth, AuthMode::kNone, Bind(deps, ResendVerification));
+  r.Add("POST", "/v1/auth/verify-email", kAuth, AuthMode::kNone, Bind(deps, VerifyEmail));
   // JWT with an optional workspace: without X-Service-Org the feed is empty.
-  r.Add("GET", "/v1/auth/whats-new", kAuth, AuthMode::kJwt, WhatsNew);
-  r.Add("POST", "/v1/auth/switch-org", kAuth, AuthMode::kJwt, SwitchOrg);
-  r.Add("POST", "/v1/auth/data-export", kAuth, AuthMode::kJwt, RequestDataExport);
-  r.Add("GET", "/v1/auth/data-export/:token", kAuth, AuthMode::kNone, DownloadDataExport);
-  r.Add("POST", "/v1/auth/data-delete/request", kAuth, AuthMode::kJwt, RequestDeletion);
-  r.Add("POST", "/v1/auth/data-delete/confirm", kAuth, AuthMode::kNone, ConfirmDeletion);
+  r.Add("GET", "/v1/auth/whats-new", kAuth, AuthMode::kJwt, Bind(deps, WhatsNew));
+  r.Add("POST", "/v1/auth/switch-org", kAuth, AuthMode::kJwt, Bind(deps, SwitchOrg));
+  r.Add("POST", "/v1/auth/data-export", kAuth, AuthMode::kJwt, Bind(deps, RequestDataExport));
+  r.Add("GET", "/v1/auth/data-export/:token", kAuth, AuthMode::kNone, Bind(deps, DownloadDataExport));
+  r.Add("POST", "/v1/auth/data-delete/request", kAuth, AuthMode::kJwt, Bind(deps, RequestDeletion));
+  r.Add("POST", "/v1/auth/data-delete/confirm", kAuth, AuthMode::kNone, Bind(deps, ConfirmDeletion));
 }
 
 }  // namespace service::api

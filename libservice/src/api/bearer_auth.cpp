@@ -13,7 +13,6 @@
 #include "api/context.h"
 #include "api/pipeline.h"
 #include "app/auth/auth.h"
-#include "app/core.h"
 #include "domain/auth/roles.h"
 #include "util/strings.h"
 
@@ -31,7 +30,7 @@ std::string BearerToken(const Request& req) {
   return util::Trim(v.substr(kScheme.size()));
 }
 
-Status Authenticate(Context& ctx, AuthMode mode) {
+Status Authenticate(const app::AccountsDeps& deps, Context& ctx, AuthMode mode) {
   const Status missing = Unauthenticated("Missing or invalid token");
   const std::string token = BearerToken(ctx.req);
   if (token.empty()) return missing;
@@ -42,14 +41,14 @@ Status Authenticate(Context& ctx, AuthMode mode) {
   const std::string org_header = util::ToLower(util::Trim(ctx.req.headers.Get("X-Service-Org")));
   const bool org_usable = org_route && util::IsUuid(org_header);
 
-  auto caller = app::AuthenticateAccess(ctx.core, token, org_usable ? &org_header : nullptr);
+  auto caller = app::AuthenticateAccess(deps, token, org_usable ? &org_header : nullptr);
   if (!caller.ok()) return caller.status();
 
   Principal& p = ctx.principal;
   p.kind = Principal::Kind::kUser;
   p.user_id = caller->user.id;
   p.email = caller->user.email;
-  p.superadmin = app::IsSuperadmin(ctx.core, caller->user.email);
+  p.superadmin = app::IsSuperadmin(deps, caller->user.email);
 
   if (mode == AuthMode::kSuperadmin && !p.superadmin) return PermissionDenied("Superadmin access required");
   if (!org_route) return Status::Ok();
@@ -68,6 +67,8 @@ Status Authenticate(Context& ctx, AuthMode mode) {
 
 }  // namespace
 
-void RegisterBearerAuthenticator(Pipeline& p) { p.SetBearerAuthenticator(Authenticate); }
+void RegisterBearerAuthenticator(Pipeline& p, const app::AccountsDeps& deps) {
+  p.SetBearerAuthenticator([&deps](Context& ctx, AuthMode mode) { return Authenticate(deps, ctx, mode); });
+}
 
 }  // namespace service::api

@@ -14,24 +14,18 @@
 #include "api/context.h"
 #include "api/json.h"
 #include "api/pipeline.h"
+#include "api/routes.h"
 #include "api/validate.h"
 #include "app/capture/console_reports.h"
 #include "app/capture/ingest.h"
 #include "app/capture/presence.h"
 #include "app/capture/runtime.h"
-#include "app/core.h"
 #include "util/json_writer.h"
 
 namespace service::api {
 namespace {
 
 const std::vector<std::string_view> kSeverities = {"critical", "high", "medium", "low"};
-
-// Driver failures never reach the client's body; the pipeline adds requestId.
-Response CaptureError(const Status& s) {
-  if (s.code() == Code::kInternal) return ErrorResponse(500, "Internal server error");
-  return StatusResponse(s);
-}
 
 app::ConsoleActor ActorOf(const Context& ctx) {
   return app::ConsoleActor{ctx.principal.user_id, ctx.principal.email, ctx.principal.org_id,
@@ -40,9 +34,9 @@ app::ConsoleActor ActorOf(const Context& ctx) {
 
 // The key of an authenticated ingest request (a cache hit: the authenticator
 // just verified it).
-Result<app::capture::ReportSource> KeySource(Context& ctx) {
+Result<app::capture::ReportSource> KeySource(const app::capture::CaptureDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RETURN(app::capture::VerifiedKey key,
-                      ctx.core.capture->VerifyKey(ctx.req.headers.Get("X-Service-Key")));
+                      deps.capture->VerifyKey(ctx.req.headers.Get("X-Service-Key")));
   app::capture::ReportSource src;
   src.org_id = std::move(key.org_id);
   src.project_id = std::move(key.project_id);
@@ -69,32 +63,32 @@ Response IngestEnvelope(const app::capture::IngestResult& r) {
   return JsonTextResponse(201, j.Take());
 }
 
-Response HandleIngest(Context& ctx) {
-  Result<app::capture::ReportSource> src = KeySource(ctx);
-  if (!src.ok()) return CaptureError(src.status());
+Response HandleIngest(const app::capture::CaptureDeps& deps, Context& ctx) {
+  Result<app::capture::ReportSource> src = KeySource(deps, ctx);
+  if (!src.ok()) return StatusResponse(src.status());
   // The parsed body and everything taken from it live in one arena freed
   // at once when the request ends (a report is a few hundred JSON values).
   json::monotonic_resource arena(kIngestArenaBytes);
-  Result<app::capture::ReportInput> input = ParseIngestBody(ctx.req.body, ctx.core.Now(), &arena);
-  if (!input.ok()) return CaptureError(input.status());
-  Result<app::capture::IngestResult> r = app::capture::Ingest(ctx.core, *src, std::move(input).value());
-  if (!r.ok()) return CaptureError(r.status());
+  Result<app::capture::ReportInput> input = ParseIngestBody(ctx.req.body, deps.Now(), &arena);
+  if (!input.ok()) return StatusResponse(input.status());
+  Result<app::capture::IngestResult> r = app::capture::Ingest(deps, *src, std::move(input).value());
+  if (!r.ok()) return StatusResponse(r.status());
   return IngestEnvelope(*r);
 }
 
-Response HandlePresence(Context& ctx) {
-  Result<app::capture::ReportSource> src = KeySource(ctx);
-  if (!src.ok()) return CaptureError(src.status());
+Response HandlePresence(const app::capture::CaptureDeps& deps, Context& ctx) {
+  Result<app::capture::ReportSource> src = KeySource(deps, ctx);
+  if (!src.ok()) return StatusResponse(src.status());
   Result<app::capture::PresenceInput> input = ParsePresenceBody(ctx.req.body);
-  if (!input.ok()) return CaptureError(input.status());
-  Status st = app::capture::RecordPresence(ctx.core, *src, std::move(input).value());
-  if (!st.ok()) return CaptureError(st);
+  if (!input.ok()) return StatusResponse(input.status());
+  Status st = app::capture::RecordPresence(deps, *src, std::move(input).value());
+  if (!st.ok()) return StatusResponse(st);
   return JsonResponse(202, json::object{{"ok", true}});
 }
 
-Response HandleManual(Context& ctx) {
+Response HandleManual(const app::capture::CaptureDeps& deps, Context& ctx) {
   Result<const json::value*> body = ctx.Body();
-  if (!body.ok()) return CaptureError(body.status());
+  if (!body.ok()) return StatusResponse(body.status());
   Validator v(**body);
   app::capture::ManualReport in;
   {
@@ -133,39 +127,40 @@ Response HandleManual(Context& ctx) {
   }
   if (!v.ok()) return ValidationFailed(v.details());
   Result<app::capture::IngestResult> r =
-      app::capture::SubmitManualReport(ctx.core, ActorOf(ctx), in, ctx.client_ip);
-  if (!r.ok()) return CaptureError(r.status());
+      app::capture::SubmitManualReport(deps, ActorOf(ctx), in, ctx.client_ip);
+  if (!r.ok()) return StatusResponse(r.status());
   return JsonResponse(
       201,
       json::object{{"id", r->bug_id}, {"occurrenceId", r->occurrence_id}, {"deduplicated", r->deduplicated}});
 }
 
-Status AuthenticateCaptureKey(Context& ctx, AuthMode) {
+Status AuthenticateCaptureKey(const app::capture::CaptureDeps& deps, Context& ctx, AuthMode) {
   const std::string* header = ctx.req.headers.Find("X-Service-Key");
   if (!header || header->empty()) return Unauthenticated("Missing or invalid API key");
-  SV_ASSIGN_OR_RETURN(app::capture::VerifiedKey key, ctx.core.capture->VerifyKey(*header));
+  SV_ASSIGN_OR_RETURN(app::capture::VerifiedKey key, deps.capture->VerifyKey(*header));
   ctx.principal.kind = Principal::Kind::kCaptureKey;
   ctx.principal.org_id = key.org_id;
   ctx.principal.project_id = key.project_id;
   ctx.principal.key_id = key.key_id;
   ctx.principal.key_env = key.env;
-  ctx.core.capture->NoteKeyUse(key.key_id, ctx.core.Now());
+  deps.capture->NoteKeyUse(key.key_id, deps.Now());
   return Status::Ok();
 }
 
 }  // namespace
 
-void RegisterCaptureRoutes(Pipeline& p) {
-  p.SetCaptureKeyAuthenticator(AuthenticateCaptureKey);
+void RegisterCaptureRoutes(Pipeline& p, const app::capture::CaptureDeps& deps) {
+  p.SetCaptureKeyAuthenticator(
+      [&deps](Context& ctx, AuthMode mode) { return AuthenticateCaptureKey(deps, ctx, mode); });
   Router& r = p.router();
   for (const char* path : {"/v1/ingest", "/v1/bugs"}) {
-    r.Add("POST", path, RateClass::kIngest, AuthMode::kCaptureKey, HandleIngest);
+    r.Add("POST", path, RateClass::kIngest, AuthMode::kCaptureKey, Bind(deps, HandleIngest));
   }
   for (const char* path : {"/v1/ingest/presence", "/v1/bugs/presence"}) {
-    r.Add("POST", path, RateClass::kIngest, AuthMode::kCaptureKey, HandlePresence);
+    r.Add("POST", path, RateClass::kIngest, AuthMode::kCaptureKey, Bind(deps, HandlePresence));
   }
   r.Add("POST", "/v1/bugs/manual", RateClass::kGeneral, AuthMode::kJwtOrg, domain::Capability::kUpdateBugs,
-        HandleManual);
+        Bind(deps, HandleManual));
 }
 
 }  // namespace service::api

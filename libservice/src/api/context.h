@@ -10,10 +10,6 @@
 #include "service/http.h"
 #include "service/status.h"
 
-namespace service::app {
-struct Core;
-}
-
 namespace service::api {
 
 // Who is calling, filled by the authenticator.
@@ -31,10 +27,9 @@ struct Principal {
 };
 
 struct Context {
-  Context(const Request& r, app::Core& c) : req(r), core(c) {}
+  explicit Context(const Request& r) : req(r) {}
 
   const Request& req;
-  app::Core& core;
   std::string request_id;
   std::string client_ip;  // after SERVICE_TRUST_PROXY
   PathParams params;
@@ -49,5 +44,12 @@ struct Context {
  private:
   std::optional<boost::json::value> body_;
 };
+
+// A route handler bound to its area's dependencies: `fn(deps, ctx)`.
+// REQUIRES: `deps` outlives the router.
+template <typename Deps, typename Fn>
+Handler Bind(const Deps& deps, Fn fn) {
+  return [&deps, fn](Context& ctx) { return fn(deps, ctx); };
+}
 
 }  // namespace service::api

@@ -2,36 +2,48 @@
 
 namespace service::api {
 
+namespace {
+
+// The one table from Status codes to HTTP statuses. A server-side status
+// (5xx) shows its message only when it was made public (Status::Public);
+// otherwise the client sees kInternalServerError and the message is logged.
+struct ErrorRule {
+  Code code;
+  int http_status;
+};
+constexpr ErrorRule kErrorTable[] = {
+    {Code::kOk, 200},
+    {Code::kInvalidArgument, 400},
+    {Code::kUnauthenticated, 401},
+    {Code::kPaymentRequired, 402},
+    {Code::kPermissionDenied, 403},
+    {Code::kNotFound, 404},
+    {Code::kConflict, 409},
+    {Code::kGone, 410},
+    {Code::kPayloadTooLarge, 413},
+    {Code::kResourceExhausted, 429},
+    {Code::kInternal, 500},
+    {Code::kBadGateway, 502},
+    {Code::kUnavailable, 503},
+};
+
+// The internal text of the last non-public server error answered on this
+// thread, for the pipeline to log with the request id.
+thread_local std::string t_internal_error;
+
+}  // namespace
+
 int HttpStatusFor(Code code) {
-  switch (code) {
-    case Code::kOk:
-      return 200;
-    case Code::kInvalidArgument:
-      return 400;
-    case Code::kUnauthenticated:
-      return 401;
-    case Code::kPaymentRequired:
-      return 402;
-    case Code::kPermissionDenied:
-      return 403;
-    case Code::kNotFound:
-      return 404;
-    case Code::kConflict:
-      return 409;
-    case Code::kGone:
-      return 410;
-    case Code::kPayloadTooLarge:
-      return 413;
-    case Code::kResourceExhausted:
-      return 429;
-    case Code::kInternal:
-      return 500;
-    case Code::kBadGateway:
-      return 502;
-    case Code::kUnavailable:
-      return 503;
+  for (const ErrorRule& rule : kErrorTable) {
+    if (rule.code == code) return rule.http_status;
   }
   return 500;
+}
+
+std::string TakeInternalError() {
+  std::string out = std::move(t_internal_error);
+  t_internal_error.clear();
+  return out;
 }
 
 Response JsonResponse(int status, const json::value& body) {
@@ -54,6 +66,11 @@ Response ErrorResponse(int status, std::string_view message, const json::object&
 }
 
 Response StatusResponse(const Status& status) {
+  const int http = HttpStatusFor(status.code());
+  if (!status.is_public()) {
+    t_internal_error = status.ToString();
+    return ErrorResponse(http, kInternalServerError);
+  }
   json::object extra;
   if (!status.error_code().empty()) extra["code"] = status.error_code();
   if (!status.payload_json().empty()) {
@@ -62,7 +79,7 @@ Response StatusResponse(const Status& status) {
     if (!ec && payload.is_object())
       for (const auto& kv : payload.as_object()) extra[kv.key()] = kv.value();
   }
-  return ErrorResponse(HttpStatusFor(status.code()), status.message(), extra);
+  return ErrorResponse(http, status.message(), extra);
 }
 
 Response ValidationFailed(const json::array& details) {

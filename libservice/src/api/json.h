@@ -15,7 +15,13 @@ namespace service::api {
 
 namespace json = boost::json;
 
+// The body of every 5xx answer whose cause is internal.
+inline constexpr std::string_view kInternalServerError = "Internal server error";
+
 int HttpStatusFor(Code code);
+// The internal message behind the last 5xx StatusResponse built on this
+// thread (then cleared), or "". The pipeline logs it with the request id.
+std::string TakeInternalError();
 
 Response JsonResponse(int status, const json::value& body);
 // The same for a body that is already JSON text.
@@ -23,7 +29,9 @@ Response JsonTextResponse(int status, std::string body);
 // {error: message} plus `extra`'s members.
 Response ErrorResponse(int status, std::string_view message, const json::object& extra = {});
 // Maps a failed Status: HTTP status from its code, `error` from its message,
-// `code` from its error_code, plus its payload members.
+// `code` from its error_code, plus its payload members. A server-side status
+// that is not public (Status::is_public) answers {error: "Internal server
+// error"} and leaves its text for TakeInternalError.
 Response StatusResponse(const Status& status);
 // 400 {error: "Validation failed", details: [...]}.
 Response ValidationFailed(const json::array& details);

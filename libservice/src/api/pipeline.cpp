@@ -3,7 +3,6 @@
 #include <exception>
 
 #include "api/json.h"
-#include "app/core.h"
 #include "util/crypto.h"
 #include "util/strings.h"
 
@@ -29,7 +28,7 @@ void AddRequestIdToServerError(Response& res, const std::string& request_id) {
   boost::system::error_code ec;
   json::value v = json::parse(res.body, ec);
   if (ec || !v.is_object()) {
-    res = ErrorResponse(res.status, "Internal server error");
+    res = ErrorResponse(res.status, kInternalServerError);
     v = json::parse(res.body);
   }
   json::object& o = v.as_object();
@@ -45,16 +44,26 @@ Status DefaultAuthenticator(Context&, AuthMode mode) {
 }
 }  // namespace
 
-Pipeline::Pipeline(app::Core& core)
-    : core_(core),
+Pipeline::Pipeline(PipelineDeps deps)
+    : deps_(std::move(deps)),
       key_authenticator_(DefaultAuthenticator),
       bearer_authenticator_(DefaultAuthenticator),
-      limiter_(std::make_unique<RateLimiter>(core.options.rate_limits)) {}
+      limiter_(std::make_unique<RateLimiter>(deps_.rate_limits)) {}
+
+void Pipeline::LogServerError(const Context& ctx, const Response& res, const std::string& cause) const {
+  if (deps_.log == nullptr) return;
+  std::vector<LogField> fields{{"requestId", ctx.request_id},
+                               {"method", ctx.req.method},
+                               {"route", ctx.route ? ctx.route->pattern : std::string()},
+                               {"status", std::to_string(res.status)}};
+  if (!cause.empty()) fields.push_back({"error", cause});
+  deps_.log->Log(LogLevel::kError, "request failed", fields);
+}
 
 void Pipeline::ApplyCors(const Request& req, Response& res) const {
   const std::string* origin = req.headers.Find("Origin");
   if (!origin) return;
-  const CorsPolicy& cors = core_.options.cors;
+  const CorsPolicy& cors = deps_.cors;
   bool allowed = cors.any_origin;
   for (const auto& o : cors.origins) allowed = allowed || o == *origin;
   if (!allowed) return;
@@ -65,10 +74,12 @@ void Pipeline::ApplyCors(const Request& req, Response& res) const {
 }
 
 Response Pipeline::Handle(const Request& req) {
-  Context ctx(req, core_);
-  ctx.request_id = core_.ids->NewId();
-  ctx.client_ip = ClientAddress(req, core_.options.trust_proxy);
+  Context ctx(req);
+  ctx.request_id = deps_.ids->NewId();
+  ctx.client_ip = ClientAddress(req, deps_.trust_proxy);
   Response res;
+  std::string cause;
+  TakeInternalError();  // nothing left over from an earlier request
   try {
     if (req.method == "OPTIONS") {
       // CORS preflight: only the spec's headers and methods are offered.
@@ -91,10 +102,16 @@ Response Pipeline::Handle(const Request& req) {
       res = Dispatch(ctx, match);
       if (match.route) res.route = match.route->method + " " + match.route->pattern;
     }
-  } catch (const std::exception&) {
-    res = ErrorResponse(500, "Internal server error");
+  } catch (const std::exception& e) {
+    res = ErrorResponse(500, kInternalServerError);
+    cause = std::string("exception: ") + e.what();
   } catch (...) {
-    res = ErrorResponse(500, "Internal server error");
+    res = ErrorResponse(500, kInternalServerError);
+    cause = "unknown exception";
+  }
+  if (res.status >= 500) {
+    if (cause.empty()) cause = TakeInternalError();
+    LogServerError(ctx, res, cause);
   }
   AddRequestIdToServerError(res, ctx.request_id);
   ApplyCors(req, res);
@@ -105,7 +122,7 @@ Response Pipeline::Handle(const Request& req) {
 Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
   const RateClass rate = match.route ? match.route->rate : RateClass::kGeneral;
   int64_t retry_after = 0;
-  if (!limiter_->Allow(rate, ctx.client_ip, core_.Now(), &retry_after)) {
+  if (!limiter_->Allow(rate, ctx.client_ip, deps_.clock->NowMillis(), &retry_after)) {
     Response r = ErrorResponse(429, "Too many requests, please try again later",
                                json::object{{"retryAfter", retry_after}});
     r.headers.Set("Retry-After", std::to_string(retry_after));

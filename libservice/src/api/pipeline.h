@@ -12,11 +12,11 @@
 #include "api/context.h"
 #include "api/rate_limit.h"
 #include "api/router.h"
+#include "ports/ids.h"
+#include "service/clock.h"
 #include "service/http.h"
-
-namespace service::app {
-struct Core;
-}
+#include "service/logger.h"
+#include "service/options.h"
 
 namespace service::api {
 
@@ -27,9 +27,20 @@ namespace service::api {
 // answer 401.
 using Authenticator = std::function<Status(Context& ctx, AuthMode mode)>;
 
+// What the pipeline's middleware needs.
+struct PipelineDeps {
+  Clock* clock = nullptr;     // rate-limit windows
+  ports::Ids* ids = nullptr;  // request ids
+  Logger* log = nullptr;      // 5xx causes, with the request id
+  CorsPolicy cors;
+  bool trust_proxy = false;
+  RateLimits rate_limits;
+};
+
 class Pipeline {
  public:
-  explicit Pipeline(app::Core& core);
+  // REQUIRES: the pointers in `deps` outlive the pipeline.
+  explicit Pipeline(PipelineDeps deps);
   Pipeline(const Pipeline&) = delete;
   Pipeline& operator=(const Pipeline&) = delete;
 
@@ -42,15 +53,14 @@ class Pipeline {
  private:
   void ApplyCors(const Request& req, Response& res) const;
   Response Dispatch(Context& ctx, const Router::Match& match);
+  // Logs a 5xx answer with its request id and internal cause.
+  void LogServerError(const Context& ctx, const Response& res, const std::string& cause) const;
 
-  app::Core& core_;
+  const PipelineDeps deps_;
   Router router_;
   Authenticator key_authenticator_;
   Authenticator bearer_authenticator_;
   std::unique_ptr<RateLimiter> limiter_;
 };
-
-// Registers every route of the product. One line per area (api/routes.cpp).
-void RegisterAllRoutes(Pipeline& pipeline, app::Core& core);
 
 }  // namespace service::api

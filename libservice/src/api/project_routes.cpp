@@ -11,9 +11,9 @@
 #include "api/context.h"
 #include "api/json.h"
 #include "api/pipeline.h"
+#include "api/routes.h"
 #include "api/validate.h"
 #include "app/capture/console_reports.h"
-#include "app/core.h"
 #include "app/projects/projects.h"
 #include "util/time.h"
 
@@ -25,11 +25,6 @@ const std::vector<std::string_view> kPlatforms = {"web",     "ios",    "android"
 const std::vector<std::string_view> kTestEventPlatforms = {"web",          "ios",     "android",
                                                            "react-native", "flutter", "server"};
 const std::vector<std::string_view> kKeyEnvs = {"live", "test"};
-
-Response Error(const Status& s) {
-  if (s.code() == Code::kInternal) return ErrorResponse(500, "Internal server error");
-  return StatusResponse(s);
-}
 
 app::ConsoleActor ActorOf(const Context& ctx) {
   return app::ConsoleActor{ctx.principal.user_id, ctx.principal.email, ctx.principal.org_id,
@@ -61,17 +56,17 @@ json::object KeyJson(const ports::CaptureKey& k) {
                       {"created_at", util::FormatIso8601(k.created_at)}};
 }
 
-Response HandleList(Context& ctx) {
-  auto r = app::projects::ListProjects(ctx.core, ActorOf(ctx));
-  if (!r.ok()) return Error(r.status());
+Response HandleList(const ProjectRoutes& deps, Context& ctx) {
+  auto r = app::projects::ListProjects(*deps.projects, ActorOf(ctx));
+  if (!r.ok()) return StatusResponse(r.status());
   json::array projects;
   for (const auto& p : *r) projects.push_back(ProjectJson(p, true));
   return JsonResponse(200, json::object{{"projects", std::move(projects)}});
 }
 
-Response HandleCreate(Context& ctx) {
+Response HandleCreate(const ProjectRoutes& deps, Context& ctx) {
   Result<const json::value*> body = ctx.Body();
-  if (!body.ok()) return Error(body.status());
+  if (!body.ok()) return StatusResponse(body.status());
   Validator v(**body);
   app::projects::NewProject in;
   {
@@ -94,14 +89,14 @@ Response HandleCreate(Context& ctx) {
     in.platform = v.String("platform", r).value_or("web");
   }
   if (!v.ok()) return ErrorResponse(400, "name and orgId required", json::object{{"details", v.details()}});
-  auto r = app::projects::CreateProject(ctx.core, ActorOf(ctx), in);
-  if (!r.ok()) return Error(r.status());
+  auto r = app::projects::CreateProject(*deps.projects, ActorOf(ctx), in);
+  if (!r.ok()) return StatusResponse(r.status());
   return JsonResponse(201, ProjectJson(*r, false));
 }
 
-Response HandleCreateKey(Context& ctx) {
+Response HandleCreateKey(const ProjectRoutes& deps, Context& ctx) {
   Result<const json::value*> body = ctx.Body();
-  if (!body.ok()) return Error(body.status());
+  if (!body.ok()) return StatusResponse(body.status());
   Validator v(**body);
   app::projects::NewKey in;
   {
@@ -127,13 +122,13 @@ Response HandleCreateKey(Context& ctx) {
     }
   }
   if (!v.ok()) return ValidationFailed(v.details());
-  auto r = app::projects::CreateKey(ctx.core, ActorOf(ctx), ctx.params.Get("id"), in);
+  auto r = app::projects::CreateKey(*deps.projects, ActorOf(ctx), ctx.params.Get("id"), in);
   if (!r.ok()) {
     if (r.status().code() == Code::kInvalidArgument) {
       return ValidationFailed(
           json::array{json::object{{"field", "expiresAt"}, {"message", r.status().message()}}});
     }
-    return Error(r.status());
+    return StatusResponse(r.status());
   }
   json::object o = KeyJson(r->record);
   o["key"] = r->full_key;
@@ -141,23 +136,24 @@ Response HandleCreateKey(Context& ctx) {
   return JsonResponse(201, o);
 }
 
-Response HandleListKeys(Context& ctx) {
-  auto r = app::projects::ListKeys(ctx.core, ActorOf(ctx), ctx.params.Get("id"));
-  if (!r.ok()) return Error(r.status());
+Response HandleListKeys(const ProjectRoutes& deps, Context& ctx) {
+  auto r = app::projects::ListKeys(*deps.projects, ActorOf(ctx), ctx.params.Get("id"));
+  if (!r.ok()) return StatusResponse(r.status());
   json::array keys;
   for (const auto& k : *r) keys.push_back(KeyJson(k));
   return JsonResponse(200, json::object{{"keys", std::move(keys)}});
 }
 
-Response HandleRevokeKey(Context& ctx) {
-  Status st = app::projects::RevokeKey(ctx.core, ActorOf(ctx), ctx.params.Get("id"), ctx.params.Get("keyId"));
-  if (!st.ok()) return Error(st);
+Response HandleRevokeKey(const ProjectRoutes& deps, Context& ctx) {
+  Status st =
+      app::projects::RevokeKey(*deps.projects, ActorOf(ctx), ctx.params.Get("id"), ctx.params.Get("keyId"));
+  if (!st.ok()) return StatusResponse(st);
   return JsonResponse(200, json::object{{"success", true}});
 }
 
-Response HandleTestEvent(Context& ctx) {
+Response HandleTestEvent(const ProjectRoutes& deps, Context& ctx) {
   Result<const json::value*> body = ctx.Body();
-  if (!body.ok()) return Error(body.status());
+  if (!body.ok()) return StatusResponse(body.status());
   Validator v(**body);
   std::string platform;
   {
@@ -166,9 +162,9 @@ Response HandleTestEvent(Context& ctx) {
     platform = v.String("platform", r).value_or("web");
   }
   if (!v.ok()) return ValidationFailed(v.details());
-  auto r =
-      app::capture::SubmitTestEvent(ctx.core, ActorOf(ctx), ctx.params.Get("id"), platform, ctx.client_ip);
-  if (!r.ok()) return Error(r.status());
+  auto r = app::capture::SubmitTestEvent(*deps.capture, ActorOf(ctx), ctx.params.Get("id"), platform,
+                                         ctx.client_ip);
+  if (!r.ok()) return StatusResponse(r.status());
   return JsonResponse(201, json::object{{"id", r->bug_id},
                                         {"occurrenceId", r->occurrence_id},
                                         {"fingerprint", r->fingerprint},
@@ -180,22 +176,23 @@ Response HandleTestEvent(Context& ctx) {
 
 }  // namespace
 
-void RegisterProjectRoutes(Pipeline& p) {
+void RegisterProjectRoutes(Pipeline& p, const ProjectRoutes& deps) {
   using domain::Capability;
   Router& r = p.router();
   // The bearer authenticator checks the capability; the use cases check it
   // again for embedders that call them directly.
-  r.Add("GET", "/v1/projects", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kViewProjects, HandleList);
+  r.Add("GET", "/v1/projects", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kViewProjects,
+        Bind(deps, HandleList));
   r.Add("POST", "/v1/projects", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kCreateProjects,
-        HandleCreate);
+        Bind(deps, HandleCreate));
   r.Add("POST", "/v1/projects/:id/keys", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kManageKeys,
-        HandleCreateKey);
+        Bind(deps, HandleCreateKey));
   r.Add("GET", "/v1/projects/:id/keys", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kViewProjects,
-        HandleListKeys);
+        Bind(deps, HandleListKeys));
   r.Add("DELETE", "/v1/projects/:id/keys/:keyId", RateClass::kGeneral, AuthMode::kJwtOrg,
-        Capability::kManageKeys, HandleRevokeKey);
+        Capability::kManageKeys, Bind(deps, HandleRevokeKey));
   r.Add("POST", "/v1/projects/:id/test-event", RateClass::kGeneral, AuthMode::kJwtOrg,
-        Capability::kManageKeys, HandleTestEvent);
+        Capability::kManageKeys, Bind(deps, HandleTestEvent));
 }
 
 }  // namespace service::api

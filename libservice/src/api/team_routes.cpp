@@ -4,7 +4,7 @@
 #include "api/context.h"
 #include "api/json.h"
 #include "api/pipeline.h"
-#include "app/core.h"
+#include "api/routes.h"
 #include "app/team/team.h"
 #include "domain/auth/roles.h"
 #include "util/strings.h"
@@ -21,8 +21,8 @@ app::TeamActor ActorOf(const Context& ctx) {
           domain::ParseRole(ctx.principal.role).value_or(domain::Role::kViewer)};
 }
 
-Response List(Context& ctx) {
-  auto members = app::ListTeam(ctx.core, ctx.principal.org_id);
+Response List(const app::AccountsDeps& deps, Context& ctx) {
+  auto members = app::ListTeam(deps, ctx.principal.org_id);
   if (!members.ok()) return StatusResponse(members.status());
   json::array out;
   for (const auto& m : *members) {
@@ -43,7 +43,7 @@ Response List(Context& ctx) {
   return JsonResponse(200, json::object{{"members", std::move(out)}, {"total", total}});
 }
 
-Response Invite(Context& ctx) {
+Response Invite(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
@@ -58,7 +58,7 @@ Response Invite(Context& ctx) {
   in.role = domain::ParseRole(role.value_or("member")).value_or(domain::Role::kMember);
   in.org_id = util::ToLower(*org_id);
   in.resend = resend.value_or(false);
-  auto out = app::InviteMember(ctx.core, ActorOf(ctx), in);
+  auto out = app::InviteMember(deps, ActorOf(ctx), in);
   if (!out.ok()) return StatusResponse(out.status());
   return JsonResponse(201,
                       json::object{{"success", true},
@@ -68,7 +68,7 @@ Response Invite(Context& ctx) {
                                                                {"expiresAt", OptTime(out->expires_at)}}}});
 }
 
-Response ChangeRole(Context& ctx) {
+Response ChangeRole(const app::AccountsDeps& deps, Context& ctx) {
   Response res;
   const json::value* body = JsonBody(ctx, &res);
   if (!body) return res;
@@ -77,7 +77,7 @@ Response ChangeRole(Context& ctx) {
   if (!v.ok()) return ValidationFailed(v.details());
   const std::string user_id = util::ToLower(ctx.params.Get("userId"));
   if (!util::IsUuid(user_id)) return ErrorResponse(404, "Member not found");
-  auto m = app::ChangeMemberRole(ctx.core, ActorOf(ctx), user_id, *domain::ParseRole(*role));
+  auto m = app::ChangeMemberRole(deps, ActorOf(ctx), user_id, *domain::ParseRole(*role));
   if (!m.ok()) return StatusResponse(m.status());
   return JsonResponse(
       200, json::object{{"success", true},
@@ -85,26 +85,26 @@ Response ChangeRole(Context& ctx) {
                          json::object{{"org_id", m->org_id}, {"user_id", m->user_id}, {"role", m->role}}}});
 }
 
-Response Remove(Context& ctx) {
+Response Remove(const app::AccountsDeps& deps, Context& ctx) {
   const std::string user_id = util::ToLower(ctx.params.Get("userId"));
   if (!util::IsUuid(user_id)) return ErrorResponse(404, "Member not found");
-  Status s = app::RemoveMember(ctx.core, ActorOf(ctx), user_id);
+  Status s = app::RemoveMember(deps, ActorOf(ctx), user_id);
   if (!s.ok()) return StatusResponse(s);
   return JsonResponse(200, json::object{{"success", true}});
 }
 
 }  // namespace
 
-void RegisterTeamRoutes(Pipeline& p) {
+void RegisterTeamRoutes(Pipeline& p, const app::AccountsDeps& deps) {
   using domain::Capability;
   Router& r = p.router();
-  r.Add("GET", "/v1/team", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kViewTeam, List);
+  r.Add("GET", "/v1/team", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kViewTeam, Bind(deps, List));
   r.Add("POST", "/v1/team/invite", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kInviteMembers,
-        Invite);
+        Bind(deps, Invite));
   r.Add("PATCH", "/v1/team/:userId", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kManageTeam,
-        ChangeRole);
+        Bind(deps, ChangeRole));
   r.Add("DELETE", "/v1/team/:userId", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kManageTeam,
-        Remove);
+        Bind(deps, Remove));
 }
 
 }  // namespace service::api

@@ -4,7 +4,47 @@
 
 namespace service::app {
 
-void Workers::Add(std::string name, int64_t interval_ms, std::function<void()> task) {
+namespace {
+
+constexpr int64_t kRepeatLogIntervalMs = 60'000;
+
+int64_t SteadyMillis() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+void Workers::RunTask(const Task& task, FailureLog& failures) {
+  std::string message;
+  try {
+    Status st = task.fn();
+    if (st.ok()) {
+      failures.last_message.clear();
+      failures.suppressed = 0;
+      return;
+    }
+    message = st.ToString();
+  } catch (const std::exception& e) {
+    message = std::string("exception: ") + e.what();
+  } catch (...) {
+    message = "unknown exception";
+  }
+  const int64_t now = SteadyMillis();
+  if (message == failures.last_message && now - failures.last_logged_ms < kRepeatLogIntervalMs) {
+    ++failures.suppressed;
+    return;
+  }
+  std::vector<LogField> fields{{"task", task.name}, {"error", message}};
+  if (failures.suppressed > 0) fields.push_back({"repeated", std::to_string(failures.suppressed)});
+  if (log_ != nullptr) log_->Log(LogLevel::kError, "background task failed", fields);
+  failures.last_message = std::move(message);
+  failures.last_logged_ms = now;
+  failures.suppressed = 0;
+}
+
+void Workers::Add(std::string name, int64_t interval_ms, std::function<Status()> task) {
   tasks_.push_back({std::move(name), interval_ms, std::move(task)});
 }
 
@@ -25,6 +65,7 @@ void Workers::Start() {
   for (const Task& t : tasks_) {
     threads_.emplace_back([this, &t] {
       uint64_t seen = 0;
+      FailureLog failures;
       for (;;) {
         {
           std::unique_lock<std::mutex> lock(mu_);
@@ -33,16 +74,9 @@ void Workers::Start() {
           seen = kicks_;
           if (stopping_) break;
         }
-        try {
-          t.fn();
-        } catch (...) {
-          // A task must not take the process down; it retries next interval.
-        }
+        RunTask(t, failures);  // a failure is logged; the task runs again next interval
       }
-      try {
-        t.fn();  // final flush
-      } catch (...) {
-      }
+      RunTask(t, failures);  // final flush
     });
   }
 }

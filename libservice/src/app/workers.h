@@ -3,6 +3,12 @@
 // shell (or embedder) starts them with Service::StartWorkers. On shutdown
 // every task runs one last time (flush) before the threads stop.
 //
+// A task reports failure by returning a non-OK Status (or, for a bug, by
+// throwing): the failure is logged with the task's name and the task runs
+// again at its next interval. The same failure repeated is logged at most
+// once a minute (with how many times it happened), so a database outage
+// does not flood the log.
+//
 // Thread-safety: Add before Start; Start/Stop from one thread. Each task runs
 // on its own thread, never concurrently with itself.
 #pragma once
@@ -16,18 +22,23 @@
 #include <thread>
 #include <vector>
 
+#include "service/logger.h"
+#include "service/status.h"
+
 namespace service::app {
 
 class Workers {
  public:
   Workers() = default;
+  // Where task failures go. REQUIRES: before Start; `log` outlives this.
+  void SetLogger(Logger* log) { log_ = log; }
   Workers(const Workers&) = delete;
   Workers& operator=(const Workers&) = delete;
   ~Workers() { Stop(); }
 
   // `task` runs every `interval_ms` (and once more at Stop). It should return
   // quickly when there is nothing to do.
-  void Add(std::string name, int64_t interval_ms, std::function<void()> task);
+  void Add(std::string name, int64_t interval_ms, std::function<Status()> task);
   // Wakes every task now (tests and callers that just queued work).
   void Kick();
   void Start();
@@ -38,8 +49,17 @@ class Workers {
   struct Task {
     std::string name;
     int64_t interval_ms;
-    std::function<void()> fn;
+    std::function<Status()> fn;
   };
+  struct FailureLog {
+    std::string last_message;
+    int64_t last_logged_ms = 0;
+    int64_t suppressed = 0;
+  };
+  // Runs one task once and logs its failure.
+  void RunTask(const Task& task, FailureLog& failures);
+
+  Logger* log_ = nullptr;
   std::vector<Task> tasks_;
   std::vector<std::thread> threads_;
   std::mutex mu_;

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -73,16 +73,12 @@ class AccountDataRepository {
 
   // Live-namespace, unmerged bugs of the organization created, reopened
   // after resolution (regression) or resolved after `since_ms`.
-  virtual Result<WhatsNew> WhatsNewSince(store::Connection& c, const std::string& org_id, int64_t since_ms,
-                                         int limit) = 0;
+  virtual Result<WhatsNew> WhatsNewSince(Tx& c, const std::string& org_id, int64_t since_ms, int limit) = 0;
   // Everything the account wrote or owns beyond its user row and memberships.
-  virtual Result<AccountData> Export(store::Connection& c, const std::string& user_id) = 0;
-  // Removes the account's personal rows that foreign keys do not cascade:
-  // comments, notifications, preferences, watcher rows; clears its
-  // assignments and its name on history, keys and invitations.
-  virtual Status DeletePersonalData(store::Connection& tx, const std::string& user_id) = 0;
+  virtual Result<AccountData> Export(Tx& c, const std::string& user_id) = 0;
+  // Clears the account's name as the inviter on invitations and memberships
+  // (before the account is deleted).
+  virtual Status ClearInviter(Tx& tx, const std::string& user_id) = 0;
 };
-
-std::unique_ptr<AccountDataRepository> NewSqlAccountDataRepository();
 
 }  // namespace service::ports

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -23,11 +23,9 @@ class BugStatusRepository {
   // Sets the bug's status (resolved_at set when `status` is "resolved",
   // cleared otherwise) and returns the previous status; nullopt when the bug
   // is not in `org_id`. REQUIRES: inside Database::Write.
-  virtual Result<std::optional<std::string>> SetStatus(store::Connection& tx, const std::string& org_id,
+  virtual Result<std::optional<std::string>> SetStatus(Tx& tx, const std::string& org_id,
                                                        const std::string& bug_id, const std::string& status,
                                                        int64_t now_ms) = 0;
 };
-
-std::unique_ptr<BugStatusRepository> NewSqlBugStatusRepository();
 
 }  // namespace service::ports

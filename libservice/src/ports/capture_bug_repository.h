@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -115,22 +115,22 @@ class CaptureBugRepository {
   // in the answer. One answer per key, in order; nullopt: no such bug.
   // REQUIRES: keys are distinct.
   virtual Result<std::vector<std::optional<BugAfterReport>>> AddReports(
-      store::Connection& tx, const std::vector<BugKeyReports>& keys) = 0;
+      Tx& tx, const std::vector<BugKeyReports>& keys) = 0;
 
   // Creates the bug for one report with a new fingerprint: status `new`,
   // report and occurrence counts 1, participant counts 0 (AddParticipants
   // adds them). nullopt: a concurrent transaction created the same
   // fingerprint first (PostgreSQL: the insert waited for it to commit, so
   // AddReports now finds the bug).
-  virtual Result<std::optional<BugAfterReport>> Create(store::Connection& tx, const BugReportWrite& w) = 0;
+  virtual Result<std::optional<BugAfterReport>> Create(Tx& tx, const BugReportWrite& w) = 0;
 
   // Undoes Create in the same transaction (the report was refused after
   // all, e.g. by the monthly bug limit). REQUIRES: nothing references the
   // bug yet.
-  virtual Status RemoveCreated(store::Connection& tx, const std::string& bug_id) = 0;
+  virtual Status RemoveCreated(Tx& tx, const std::string& bug_id) = 0;
 
   // The ids of the bugs with each key (nullopt: none), in order. Reads only.
-  virtual Result<std::vector<std::optional<std::string>>> FindIds(store::Connection& tx,
+  virtual Result<std::vector<std::optional<std::string>>> FindIds(Tx& tx,
                                                                   const std::vector<BugKeyReports>& keys) = 0;
 
   // Records each report's end user, session and reporter email among its
@@ -140,22 +140,20 @@ class CaptureBugRepository {
   // RaiseParticipantCounts, so that affected_user_count,
   // affected_session_count and reporter_count always equal the number of
   // distinct rows: the one expression behind every users-affected count.
-  virtual Result<NewParticipantsByBug> RecordParticipants(store::Connection& tx,
+  virtual Result<NewParticipantsByBug> RecordParticipants(Tx& tx,
                                                           const std::vector<BugParticipants>& reports) = 0;
-  virtual Status RaiseParticipantCounts(store::Connection& tx, const NewParticipantsByBug& counts) = 0;
+  virtual Status RaiseParticipantCounts(Tx& tx, const NewParticipantsByBug& counts) = 0;
   // RecordParticipants, then RaiseParticipantCounts.
-  Status AddParticipants(store::Connection& tx, const std::vector<BugParticipants>& reports) {
+  Status AddParticipants(Tx& tx, const std::vector<BugParticipants>& reports) {
     SV_ASSIGN_OR_RETURN(NewParticipantsByBug counts, RecordParticipants(tx, reports));
     return RaiseParticipantCounts(tx, counts);
   }
 
   // Appends a status-history row (changed_by empty: the system).
-  virtual Status AddStatusHistory(store::Connection& tx, const std::string& id, const std::string& bug_id,
+  virtual Status AddStatusHistory(Tx& tx, const std::string& id, const std::string& bug_id,
                                   const std::string& org_id, const std::string& old_status,
                                   const std::string& new_status, const std::string& note,
                                   const std::string& changed_by, int64_t at) = 0;
 };
-
-std::unique_ptr<CaptureBugRepository> NewSqlCaptureBugRepository();
 
 }  // namespace service::ports

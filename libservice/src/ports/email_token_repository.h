@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -40,17 +40,14 @@ class EmailTokenRepository {
   EmailTokenRepository& operator=(const EmailTokenRepository&) = delete;
   virtual ~EmailTokenRepository() = default;
 
-  virtual Status Insert(store::Connection& tx, const EmailToken& token) = 0;
+  virtual Status Insert(Tx& tx, const EmailToken& token) = 0;
   // Marks the unconsumed, unexpired token of `kind` with this hash consumed
   // and returns its user id; nullopt when there is none.
-  virtual Result<std::optional<std::string>> Consume(store::Connection& tx, std::string_view kind,
+  virtual Result<std::optional<std::string>> Consume(Tx& tx, std::string_view kind,
                                                      const std::string& token_hash, int64_t now_ms) = 0;
   // Consumes every outstanding token of `kind` of the user (a newer one
   // replaces them, or the flow they served is done).
-  virtual Status ConsumeAll(store::Connection& tx, const std::string& user_id, std::string_view kind,
-                            int64_t now_ms) = 0;
+  virtual Status ConsumeAll(Tx& tx, const std::string& user_id, std::string_view kind, int64_t now_ms) = 0;
 };
-
-std::unique_ptr<EmailTokenRepository> NewSqlEmailTokenRepository();
 
 }  // namespace service::ports

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -54,17 +54,17 @@ class EndUserRepository {
   EndUserRepository(const EndUserRepository&) = delete;
   EndUserRepository& operator=(const EndUserRepository&) = delete;
   virtual ~EndUserRepository() = default;
+  // Deletes the organization's rows (before the organization is deleted).
+  virtual Status DeleteOrganization(Tx& tx, const std::string& org_id) = 0;
 
   // Creates or updates the end user of each sighting: occurrence count +1,
   // last seen, the platform added to its platforms, the latest release,
   // environment and occurrence (the last sighting's); a known id or email is
   // never erased by a sighting without one. Sightings of one end user are
   // folded into one upsert (PostgreSQL: the batch is one statement).
-  virtual Status Touch(store::Connection& tx, const std::vector<EndUserSighting>& sightings) = 0;
-  virtual Result<std::optional<EndUser>> Find(store::Connection& c, const std::string& org_id,
+  virtual Status Touch(Tx& tx, const std::vector<EndUserSighting>& sightings) = 0;
+  virtual Result<std::optional<EndUser>> Find(Tx& c, const std::string& org_id,
                                               const std::string& user_key) = 0;
 };
-
-std::unique_ptr<EndUserRepository> NewSqlEndUserRepository();
 
 }  // namespace service::ports

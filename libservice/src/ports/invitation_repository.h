@@ -12,8 +12,8 @@
 #include <optional>
 #include <string>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -37,19 +37,17 @@ class InvitationRepository {
   InvitationRepository& operator=(const InvitationRepository&) = delete;
   virtual ~InvitationRepository() = default;
 
-  virtual Status Insert(store::Connection& tx, const Invitation& invitation) = 0;
+  virtual Status Insert(Tx& tx, const Invitation& invitation) = 0;
   // The open invitation with this hash; nullopt otherwise.
-  virtual Result<std::optional<Invitation>> FindOpen(store::Connection& c, const std::string& token_hash,
+  virtual Result<std::optional<Invitation>> FindOpen(Tx& c, const std::string& token_hash,
                                                      int64_t now_ms) = 0;
   // Marks the open invitation with this hash and (normalised) email
   // accepted and returns it; nullopt when there is none.
-  virtual Result<std::optional<Invitation>> Accept(store::Connection& tx, const std::string& token_hash,
+  virtual Result<std::optional<Invitation>> Accept(Tx& tx, const std::string& token_hash,
                                                    const std::string& email, int64_t now_ms) = 0;
   // Revokes every open invitation of the user to the organization.
-  virtual Status RevokeOpen(store::Connection& tx, const std::string& org_id, const std::string& user_id,
+  virtual Status RevokeOpen(Tx& tx, const std::string& org_id, const std::string& user_id,
                             int64_t now_ms) = 0;
 };
-
-std::unique_ptr<InvitationRepository> NewSqlInvitationRepository();
 
 }  // namespace service::ports

@@ -20,46 +20,18 @@
 #include <string>
 #include <string_view>
 
+#include "service/mailer.h"
 #include "service/status.h"
 
 namespace service::ports {
 
-struct OutgoingMail {
-  std::string id;       // unique and stable across retries: Message-ID and file name
-  std::string to;       // one bare address, e.g. "ada@example.com"
-  std::string subject;  // one line of UTF-8
-  std::string text;     // plain-text UTF-8 body (any line endings)
-  int64_t date_ms = 0;  // Date header, Unix milliseconds
-};
-
-// The error_code carried by a permanent mail failure.
-inline constexpr const char* kMailPermanentFailure = "MAIL_PERMANENT";
-
-inline Status TransientMailFailure(std::string message) {
-  return Status(Code::kUnavailable, std::move(message));
-}
-inline Status PermanentMailFailure(std::string message) {
-  return Status(Code::kBadGateway, std::move(message), kMailPermanentFailure);
-}
-inline bool IsPermanentMailFailure(const Status& s) {
-  return !s.ok() && s.error_code() == kMailPermanentFailure;
-}
-
-class Mailer {
- public:
-  Mailer() = default;
-  Mailer(const Mailer&) = delete;
-  Mailer& operator=(const Mailer&) = delete;
-  virtual ~Mailer() = default;
-
-  // Delivers `mail` to the provider. OK: the provider accepted it (the relay
-  // answered 250 to the message, or the file is complete under its final
-  // name). Failure: see the classification above.
-  virtual Status Send(const OutgoingMail& mail) = 0;
-
-  // "smtp", "smtps" or "file".
-  virtual std::string_view provider() const = 0;
-};
+// The interface is public (service/mailer.h): embedders may supply their own.
+using service::IsPermanentMailFailure;
+using service::kMailPermanentFailure;
+using service::Mailer;
+using service::OutgoingMail;
+using service::PermanentMailFailure;
+using service::TransientMailFailure;
 
 struct MailerOptions {
   // SERVICE_MAIL_URL: smtp://[user:pass@]host[:port][?from=...&timeout_ms=N],

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -59,22 +59,19 @@ class OccurrenceRepository {
 
   // Inserts the occurrences with their events (one statement on PostgreSQL,
   // one per occurrence on SQLite).
-  virtual Status Insert(store::Connection& tx, const std::vector<const Occurrence*>& occurrences) = 0;
+  virtual Status Insert(Tx& tx, const std::vector<const Occurrence*>& occurrences) = 0;
 
-  virtual Result<std::optional<Occurrence>> Find(store::Connection& c, const std::string& org_id,
+  virtual Result<std::optional<Occurrence>> Find(Tx& c, const std::string& org_id,
                                                  const std::string& occurrence_id) = 0;
   // The occurrence's events as stored (a JSON array), "[]" when it had none,
   // nullopt when the occurrence is absent.
-  virtual Result<std::optional<std::string>> Events(store::Connection& c, const std::string& org_id,
+  virtual Result<std::optional<std::string>> Events(Tx& c, const std::string& org_id,
                                                     const std::string& occurrence_id) = 0;
   // The bug's occurrences, newest first (occurred_at desc, id desc).
-  virtual Result<std::vector<Occurrence>> ListForBug(store::Connection& c, const std::string& org_id,
+  virtual Result<std::vector<Occurrence>> ListForBug(Tx& c, const std::string& org_id,
                                                      const std::string& bug_id, int64_t limit,
                                                      int64_t offset) = 0;
-  virtual Result<int64_t> CountForBug(store::Connection& c, const std::string& org_id,
-                                      const std::string& bug_id) = 0;
+  virtual Result<int64_t> CountForBug(Tx& c, const std::string& org_id, const std::string& bug_id) = 0;
 };
-
-std::unique_ptr<OccurrenceRepository> NewSqlOccurrenceRepository();
 
 }  // namespace service::ports

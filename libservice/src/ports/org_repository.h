@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -36,14 +36,16 @@ class OrgRepository {
   virtual ~OrgRepository() = default;
 
   // A taken slug: kConflict.
-  virtual Status Insert(store::Connection& tx, const Organization& org) = 0;
-  virtual Result<std::optional<Organization>> Find(store::Connection& c, const std::string& id) = 0;
-  virtual Result<bool> SlugTaken(store::Connection& c, const std::string& slug) = 0;
-  // Deletes the organization and everything it owns (projects, keys, bugs,
-  // memberships: foreign keys cascade) plus its rows that carry org_id
-  // without a foreign key (comments, history, watchers, notifications,
-  // preferences, presence, usage).
-  virtual Status Delete(store::Connection& tx, const std::string& id) = 0;
+  virtual Status Insert(Tx& tx, const Organization& org) = 0;
+  virtual Result<std::optional<Organization>> Find(Tx& c, const std::string& id) = 0;
+  virtual Result<bool> SlugTaken(Tx& c, const std::string& slug) = 0;
+  // How many organizations exist in the whole service.
+  virtual Result<int64_t> CountAll(Tx& c) = 0;
+  // Deletes the organization and everything that hangs off it through a
+  // cascading foreign key (projects, keys, bugs and their rows,
+  // memberships). Rows of other areas that carry org_id without one are
+  // their deletion hooks' (app/deletion_hooks.h): run those first.
+  virtual Status Delete(Tx& tx, const std::string& id) = 0;
 };
 
 struct Membership {
@@ -85,31 +87,27 @@ class MembershipRepository {
   virtual ~MembershipRepository() = default;
 
   // An existing membership: kConflict.
-  virtual Status Insert(store::Connection& tx, const Membership& m) = 0;
-  virtual Result<std::optional<Membership>> Find(store::Connection& c, const std::string& org_id,
+  virtual Status Insert(Tx& tx, const Membership& m) = 0;
+  virtual Result<std::optional<Membership>> Find(Tx& c, const std::string& org_id,
                                                  const std::string& user_id) = 0;
   // The membership, locked until the transaction ends (it is touched, which
   // on PostgreSQL takes the row lock; SQLite has one writer). Absent: nullopt.
-  virtual Result<std::optional<Membership>> Lock(store::Connection& tx, const std::string& org_id,
+  virtual Result<std::optional<Membership>> Lock(Tx& tx, const std::string& org_id,
                                                  const std::string& user_id, int64_t now_ms) = 0;
   // The user's organizations, oldest membership first.
-  virtual Result<std::vector<UserOrg>> ListForUser(store::Connection& c, const std::string& user_id) = 0;
+  virtual Result<std::vector<UserOrg>> ListForUser(Tx& c, const std::string& user_id) = 0;
   // Members of the organization, oldest first.
-  virtual Result<std::vector<TeamMember>> ListTeam(store::Connection& c, const std::string& org_id) = 0;
-  virtual Result<int64_t> Count(store::Connection& c, const std::string& org_id) = 0;
-  virtual Result<int64_t> CountWithRole(store::Connection& c, const std::string& org_id,
-                                        const std::string& role) = 0;
+  virtual Result<std::vector<TeamMember>> ListTeam(Tx& c, const std::string& org_id) = 0;
+  virtual Result<int64_t> Count(Tx& c, const std::string& org_id) = 0;
+  virtual Result<int64_t> CountWithRole(Tx& c, const std::string& org_id, const std::string& role) = 0;
   // Returns false when no such membership exists.
-  virtual Result<bool> UpdateRole(store::Connection& tx, const std::string& org_id,
-                                  const std::string& user_id, const std::string& role, int64_t now_ms) = 0;
-  // Removes the membership with the member's notification preferences,
-  // assignments, watcher rows and open invitations in this organization;
-  // nothing else. Returns false when no such membership exists.
-  virtual Result<bool> Remove(store::Connection& tx, const std::string& org_id, const std::string& user_id,
+  virtual Result<bool> UpdateRole(Tx& tx, const std::string& org_id, const std::string& user_id,
+                                  const std::string& role, int64_t now_ms) = 0;
+  // Removes the membership and revokes the member's open invitations to
+  // this organization. Other areas' rows of the member are their deletion
+  // hooks'. Returns false when no such membership exists.
+  virtual Result<bool> Remove(Tx& tx, const std::string& org_id, const std::string& user_id,
                               int64_t now_ms) = 0;
 };
-
-std::unique_ptr<OrgRepository> NewSqlOrgRepository();
-std::unique_ptr<MembershipRepository> NewSqlMembershipRepository();
 
 }  // namespace service::ports

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -42,18 +42,16 @@ class OutboxRepository {
   virtual ~OutboxRepository() = default;
 
   // REQUIRES: `tx` is inside Database::Write.
-  virtual Status Enqueue(store::Connection& tx, const std::string& id, const std::string& kind,
-                         const std::string& payload, int64_t now_ms, int64_t max_attempts = 8) = 0;
+  virtual Status Enqueue(Tx& tx, const std::string& id, const std::string& kind, const std::string& payload,
+                         int64_t now_ms, int64_t max_attempts = 8) = 0;
   // Leases up to `limit` due items of `kind` for `lease_ms`; increments attempts.
-  virtual Result<std::vector<OutboxItem>> Claim(store::Database& db, const std::string& kind, int64_t now_ms,
+  virtual Result<std::vector<OutboxItem>> Claim(Transactions& db, const std::string& kind, int64_t now_ms,
                                                 int64_t lease_ms, int limit) = 0;
-  virtual Status MarkDone(store::Database& db, const std::string& id, int64_t now_ms) = 0;
+  virtual Status MarkDone(Transactions& db, const std::string& id, int64_t now_ms) = 0;
   // Schedules another try at `next_attempt_ms`, or fails it when attempts are spent.
-  virtual Status MarkRetry(store::Database& db, const OutboxItem& item, const std::string& error,
-                           int64_t now_ms, int64_t next_attempt_ms) = 0;
-  virtual Result<OutboxCounts> Counts(store::Database& db, int64_t now_ms) = 0;
+  virtual Status MarkRetry(Transactions& db, const OutboxItem& item, const std::string& error, int64_t now_ms,
+                           int64_t next_attempt_ms) = 0;
+  virtual Result<OutboxCounts> Counts(Transactions& db, int64_t now_ms) = 0;
 };
-
-std::unique_ptr<OutboxRepository> NewSqlOutboxRepository();
 
 }  // namespace service::ports

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -55,17 +55,17 @@ class PresenceRepository {
   PresenceRepository(const PresenceRepository&) = delete;
   PresenceRepository& operator=(const PresenceRepository&) = delete;
   virtual ~PresenceRepository() = default;
+  // Deletes the organization's rows (before the organization is deleted).
+  virtual Status DeleteOrganization(Tx& tx, const std::string& org_id) = 0;
 
   // Creates or refreshes the session's row with the ping's values.
-  virtual Status Upsert(store::Connection& tx, const PresencePing& ping) = 0;
+  virtual Status Upsert(Tx& tx, const PresencePing& ping) = 0;
   // Sessions of the organization seen at or after `since_ms`, with the
   // `top_pages` busiest paths (sessions without a path are not pages).
-  virtual Result<PresenceSnapshot> Snapshot(store::Connection& c, const std::string& org_id, int64_t since_ms,
+  virtual Result<PresenceSnapshot> Snapshot(Tx& c, const std::string& org_id, int64_t since_ms,
                                             int64_t top_pages) = 0;
   // Removes rows last seen before `before_ms`; returns how many.
-  virtual Result<int64_t> DeleteOlderThan(store::Connection& tx, int64_t before_ms) = 0;
+  virtual Result<int64_t> DeleteOlderThan(Tx& tx, int64_t before_ms) = 0;
 };
-
-std::unique_ptr<PresenceRepository> NewSqlPresenceRepository();
 
 }  // namespace service::ports

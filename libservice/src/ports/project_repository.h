@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -39,16 +39,15 @@ class ProjectRepository {
   virtual ~ProjectRepository() = default;
 
   // Inserts a project. A slug already used in the organization: kConflict.
-  virtual Status Insert(store::Connection& tx, const Project& project) = 0;
+  virtual Status Insert(Tx& tx, const Project& project) = 0;
   // Projects of `org_id` with bug_count and new_bug_count (live namespace),
   // oldest first.
-  virtual Result<std::vector<Project>> List(store::Connection& c, const std::string& org_id) = 0;
-  virtual Result<std::optional<Project>> Find(store::Connection& c, const std::string& org_id,
+  virtual Result<std::vector<Project>> List(Tx& c, const std::string& org_id) = 0;
+  virtual Result<std::optional<Project>> Find(Tx& c, const std::string& org_id,
                                               const std::string& project_id) = 0;
-  virtual Result<int64_t> Count(store::Connection& c, const std::string& org_id) = 0;
+  virtual Result<int64_t> Count(Tx& c, const std::string& org_id) = 0;
   // True when `slug` is taken in `org_id`.
-  virtual Result<bool> SlugTaken(store::Connection& c, const std::string& org_id,
-                                 const std::string& slug) = 0;
+  virtual Result<bool> SlugTaken(Tx& c, const std::string& org_id, const std::string& slug) = 0;
 };
 
 struct CaptureKey {
@@ -81,28 +80,25 @@ class CaptureKeyRepository {
   CaptureKeyRepository& operator=(const CaptureKeyRepository&) = delete;
   virtual ~CaptureKeyRepository() = default;
 
-  virtual Status Insert(store::Connection& tx, const CaptureKey& key) = 0;
+  virtual Status Insert(Tx& tx, const CaptureKey& key) = 0;
   // The key with this hash, revoked or not (the caller decides).
-  virtual Result<std::optional<CaptureKey>> FindByHash(store::Connection& c, const std::string& key_hash) = 0;
+  virtual Result<std::optional<CaptureKey>> FindByHash(Tx& c, const std::string& key_hash) = 0;
   // The key with this hash (revoked or not) with its plan and project name.
-  virtual Result<std::optional<IngestKeyRecord>> FindForIngest(store::Connection& c,
-                                                               const std::string& key_hash) = 0;
+  virtual Result<std::optional<IngestKeyRecord>> FindForIngest(Tx& c, const std::string& key_hash) = 0;
   // The key by id within the organization and project, revoked or not.
-  virtual Result<std::optional<CaptureKey>> Find(store::Connection& c, const std::string& org_id,
+  virtual Result<std::optional<CaptureKey>> Find(Tx& c, const std::string& org_id,
                                                  const std::string& project_id,
                                                  const std::string& key_id) = 0;
   // Keys of a project in the organization, newest first, revoked ones excluded.
-  virtual Result<std::vector<CaptureKey>> ListActive(store::Connection& c, const std::string& org_id,
+  virtual Result<std::vector<CaptureKey>> ListActive(Tx& c, const std::string& org_id,
                                                      const std::string& project_id) = 0;
   // Soft delete. Returns false when no active key matched.
-  virtual Result<bool> Revoke(store::Connection& tx, const std::string& org_id, const std::string& project_id,
+  virtual Result<bool> Revoke(Tx& tx, const std::string& org_id, const std::string& project_id,
                               const std::string& key_id, int64_t now_ms) = 0;
   // Records last use for many keys at once (batched, not per request).
-  virtual Status TouchLastUsed(store::Connection& tx,
-                               const std::vector<std::pair<std::string, int64_t>>& uses) = 0;
+  // Clears `user_id` as the creator of keys (before the account is deleted).
+  virtual Status ForgetCreator(Tx& tx, const std::string& user_id) = 0;
+  virtual Status TouchLastUsed(Tx& tx, const std::vector<std::pair<std::string, int64_t>>& uses) = 0;
 };
-
-std::unique_ptr<ProjectRepository> NewSqlProjectRepository();
-std::unique_ptr<CaptureKeyRepository> NewSqlCaptureKeyRepository();
 
 }  // namespace service::ports

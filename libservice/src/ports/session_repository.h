@@ -12,8 +12,8 @@
 #include <optional>
 #include <string>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -34,15 +34,13 @@ class SessionRepository {
   SessionRepository& operator=(const SessionRepository&) = delete;
   virtual ~SessionRepository() = default;
 
-  virtual Status Insert(store::Connection& tx, const RefreshToken& token) = 0;
+  virtual Status Insert(Tx& tx, const RefreshToken& token) = 0;
   // Marks the unused, unrevoked, unexpired token with this hash used and
   // returns it; nullopt when there is none (unknown, used, revoked, expired).
-  virtual Result<std::optional<RefreshToken>> Consume(store::Connection& tx, const std::string& token_hash,
+  virtual Result<std::optional<RefreshToken>> Consume(Tx& tx, const std::string& token_hash,
                                                       int64_t now_ms) = 0;
   // Revokes every outstanding refresh token of the user.
-  virtual Status RevokeAll(store::Connection& tx, const std::string& user_id, int64_t now_ms) = 0;
+  virtual Status RevokeAll(Tx& tx, const std::string& user_id, int64_t now_ms) = 0;
 };
-
-std::unique_ptr<SessionRepository> NewSqlSessionRepository();
 
 }  // namespace service::ports

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -20,13 +20,11 @@ class SettingsRepository {
   SettingsRepository& operator=(const SettingsRepository&) = delete;
   virtual ~SettingsRepository() = default;
 
-  virtual Result<std::optional<std::string>> Get(store::Database& db, const std::string& key) = 0;
+  virtual Result<std::optional<std::string>> Get(Transactions& db, const std::string& key) = 0;
   // Stores `value` unless the key exists; returns the value that is stored
   // afterwards (the existing one wins a race between processes).
-  virtual Result<std::string> GetOrInsert(store::Database& db, const std::string& key,
-                                          const std::string& value, int64_t now_ms) = 0;
+  virtual Result<std::string> GetOrInsert(Transactions& db, const std::string& key, const std::string& value,
+                                          int64_t now_ms) = 0;
 };
-
-std::unique_ptr<SettingsRepository> NewSqlSettingsRepository();
 
 }  // namespace service::ports

@@ -15,8 +15,8 @@
 #include <memory>
 #include <string>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -26,18 +26,17 @@ class UsageRepository {
   UsageRepository(const UsageRepository&) = delete;
   UsageRepository& operator=(const UsageRepository&) = delete;
   virtual ~UsageRepository() = default;
+  // Deletes the organization's rows (before the organization is deleted).
+  virtual Status DeleteOrganization(Tx& tx, const std::string& org_id) = 0;
 
   // Counts one new bug in `month` ("YYYY-MM") unless the count already
   // reached `limit` (a negative limit never is). Returns whether it counted.
-  virtual Result<bool> TryCountNewBug(store::Connection& tx, const std::string& org_id,
-                                      const std::string& month, int64_t limit) = 0;
+  virtual Result<bool> TryCountNewBug(Tx& tx, const std::string& org_id, const std::string& month,
+                                      int64_t limit) = 0;
   // New bugs counted in `month`.
-  virtual Result<int64_t> BugsInMonth(store::Connection& c, const std::string& org_id,
-                                      const std::string& month) = 0;
+  virtual Result<int64_t> BugsInMonth(Tx& c, const std::string& org_id, const std::string& month) = 0;
   // The organization's plan name ("free" when the organization is absent).
-  virtual Result<std::string> PlanOf(store::Connection& c, const std::string& org_id) = 0;
+  virtual Result<std::string> PlanOf(Tx& c, const std::string& org_id) = 0;
 };
-
-std::unique_ptr<UsageRepository> NewSqlUsageRepository();
 
 }  // namespace service::ports

@@ -15,8 +15,8 @@
 #include <optional>
 #include <string>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -44,29 +44,28 @@ class UserRepository {
   virtual ~UserRepository() = default;
 
   // A taken email: kConflict.
-  virtual Status Insert(store::Connection& tx, const User& user) = 0;
-  virtual Result<std::optional<User>> FindById(store::Connection& c, const std::string& id) = 0;
+  virtual Status Insert(Tx& tx, const User& user) = 0;
+  virtual Result<std::optional<User>> FindById(Tx& c, const std::string& id) = 0;
   // REQUIRES: `email` normalised.
-  virtual Result<std::optional<User>> FindByEmail(store::Connection& c, const std::string& email) = 0;
+  virtual Result<std::optional<User>> FindByEmail(Tx& c, const std::string& email) = 0;
 
   // Sets the password and makes the account active, advancing the session
   // revision (every earlier token is retired). `verify_email` also marks the
   // address verified (the caller proved it owns the mailbox). Returns false
   // when no such user exists.
-  virtual Result<bool> SetPassword(store::Connection& tx, const std::string& id,
-                                   const std::string& password_hash, bool verify_email, int64_t now_ms) = 0;
-  virtual Status MarkEmailVerified(store::Connection& tx, const std::string& id, int64_t now_ms) = 0;
+  virtual Result<bool> SetPassword(Tx& tx, const std::string& id, const std::string& password_hash,
+                                   bool verify_email, int64_t now_ms) = 0;
+  virtual Status MarkEmailVerified(Tx& tx, const std::string& id, int64_t now_ms) = 0;
   // last_login_at = now and the organization the session was opened in.
-  virtual Status RecordLogin(store::Connection& tx, const std::string& id, const std::string& org_id,
-                             int64_t now_ms) = 0;
-  virtual Status SetLastOrg(store::Connection& tx, const std::string& id, const std::string& org_id,
-                            int64_t now_ms) = 0;
-  virtual Status SetLastWhatsNew(store::Connection& tx, const std::string& id, int64_t now_ms) = 0;
+  virtual Status RecordLogin(Tx& tx, const std::string& id, const std::string& org_id, int64_t now_ms) = 0;
+  virtual Status SetLastOrg(Tx& tx, const std::string& id, const std::string& org_id, int64_t now_ms) = 0;
+  virtual Status SetLastWhatsNew(Tx& tx, const std::string& id, int64_t now_ms) = 0;
   // Deletes the account; memberships, sessions, emailed tokens and
   // invitations go with it (foreign keys cascade).
-  virtual Status Delete(store::Connection& tx, const std::string& id) = 0;
+  virtual Status Delete(Tx& tx, const std::string& id) = 0;
+  // Clears last_org_id where it names `org_id` (before the organization is
+  // deleted).
+  virtual Status ForgetLastOrg(Tx& tx, const std::string& org_id) = 0;
 };
-
-std::unique_ptr<UserRepository> NewSqlUserRepository();
 
 }  // namespace service::ports

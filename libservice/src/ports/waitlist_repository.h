@@ -11,8 +11,8 @@
 #include <optional>
 #include <string>
 
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
 
 namespace service::ports {
 
@@ -37,28 +37,24 @@ class WaitlistRepository {
   virtual ~WaitlistRepository() = default;
 
   // A taken email: kConflict.
-  virtual Status Insert(store::Connection& tx, const WaitlistEntry& entry) = 0;
-  virtual Result<std::optional<WaitlistEntry>> FindByEmail(store::Connection& c,
-                                                           const std::string& email) = 0;
-  virtual Result<std::optional<WaitlistEntry>> FindById(store::Connection& c, const std::string& id) = 0;
+  virtual Status Insert(Tx& tx, const WaitlistEntry& entry) = 0;
+  virtual Result<std::optional<WaitlistEntry>> FindByEmail(Tx& c, const std::string& email) = 0;
+  virtual Result<std::optional<WaitlistEntry>> FindById(Tx& c, const std::string& id) = 0;
   // Updates the details and the status of an entry (a re-joining person).
-  virtual Status UpdateDetails(store::Connection& tx, const WaitlistEntry& entry, int64_t now_ms) = 0;
+  virtual Status UpdateDetails(Tx& tx, const WaitlistEntry& entry, int64_t now_ms) = 0;
   // Sets the status and the approval token (hash and expiry; both absent
   // clears the outstanding token).
-  virtual Status SetStatus(store::Connection& tx, const std::string& id, const std::string& status,
+  virtual Status SetStatus(Tx& tx, const std::string& id, const std::string& status,
                            const std::optional<std::string>& token_hash, std::optional<int64_t> expires_at,
                            int64_t now_ms) = 0;
   // The approved entry whose unexpired token has this hash; nullopt otherwise.
-  virtual Result<std::optional<WaitlistEntry>> FindByApprovalToken(store::Connection& c,
-                                                                   const std::string& token_hash,
+  virtual Result<std::optional<WaitlistEntry>> FindByApprovalToken(Tx& c, const std::string& token_hash,
                                                                    int64_t now_ms) = 0;
   // Marks that entry completed (clearing the token) and returns it; nullopt
   // when there is none.
-  virtual Result<std::optional<WaitlistEntry>> Complete(store::Connection& tx, const std::string& token_hash,
+  virtual Result<std::optional<WaitlistEntry>> Complete(Tx& tx, const std::string& token_hash,
                                                         int64_t now_ms) = 0;
-  virtual Status DeleteByEmail(store::Connection& tx, const std::string& email) = 0;
+  virtual Status DeleteByEmail(Tx& tx, const std::string& email) = 0;
 };
-
-std::unique_ptr<WaitlistRepository> NewSqlWaitlistRepository();
 
 }  // namespace service::ports

@@ -1,4 +1,6 @@
 #include "ports/account_data_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 
 #include <algorithm>
 
@@ -40,8 +42,9 @@ std::vector<FeedQuery> FeedQueries() {
 
 class SqlAccountDataRepository final : public ports::AccountDataRepository {
  public:
-  Result<ports::WhatsNew> WhatsNewSince(Connection& c, const std::string& org_id, int64_t since_ms,
+  Result<ports::WhatsNew> WhatsNewSince(ports::Tx& c_tx, const std::string& org_id, int64_t since_ms,
                                         int limit) override {
+    Connection& c = Sql(c_tx);
     static const std::vector<FeedQuery> kQueries = FeedQueries();
     ports::WhatsNew out;
     for (const FeedQuery& q : kQueries) {
@@ -65,7 +68,8 @@ class SqlAccountDataRepository final : public ports::AccountDataRepository {
     return out;
   }
 
-  Result<ports::AccountData> Export(Connection& c, const std::string& user_id) override {
+  Result<ports::AccountData> Export(ports::Tx& c_tx, const std::string& user_id) override {
+    Connection& c = Sql(c_tx);
     ports::AccountData d;
     SV_ASSIGN_OR_RETURN(Rows cm, c.Query("SELECT id, bug_id, org_id, content, created_at FROM comments "
                                          "WHERE user_id = ? ORDER BY created_at, id",
@@ -117,16 +121,9 @@ class SqlAccountDataRepository final : public ports::AccountDataRepository {
     return d;
   }
 
-  Status DeletePersonalData(Connection& tx, const std::string& user_id) override {
+  Status ClearInviter(ports::Tx& tx_tx, const std::string& user_id) override {
+    Connection& tx = Sql(tx_tx);
     static constexpr const char* kStatements[] = {
-        "DELETE FROM comments WHERE user_id = ?",
-        "DELETE FROM notifications WHERE user_id = ?",
-        "UPDATE notifications SET actor_id = NULL WHERE actor_id = ?",
-        "DELETE FROM notification_preferences WHERE user_id = ?",
-        "DELETE FROM watchers WHERE user_id = ?",
-        "UPDATE bugs SET assigned_to = NULL WHERE assigned_to = ?",
-        "UPDATE status_history SET changed_by = NULL WHERE changed_by = ?",
-        "UPDATE capture_keys SET created_by = NULL WHERE created_by = ?",
         "UPDATE invitations SET invited_by = NULL WHERE invited_by = ?",
         "UPDATE memberships SET invited_by = NULL WHERE invited_by = ?",
     };
@@ -138,8 +135,8 @@ class SqlAccountDataRepository final : public ports::AccountDataRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<AccountDataRepository> NewSqlAccountDataRepository() {
+namespace service::store {
+std::unique_ptr<ports::AccountDataRepository> NewSqlAccountDataRepository() {
   return std::make_unique<store::SqlAccountDataRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

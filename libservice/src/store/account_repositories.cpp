@@ -2,13 +2,16 @@
 #include "ports/invitation_repository.h"
 #include "ports/session_repository.h"
 #include "ports/waitlist_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 
 namespace service::store {
 namespace {
 
 class SqlSessionRepository final : public ports::SessionRepository {
  public:
-  Status Insert(Connection& tx, const ports::RefreshToken& t) override {
+  Status Insert(ports::Tx& tx_tx, const ports::RefreshToken& t) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "INSERT INTO refresh_tokens (id, user_id, org_id, token_hash, revision, expires_at, created_at) "
@@ -18,8 +21,9 @@ class SqlSessionRepository final : public ports::SessionRepository {
         .status();
   }
 
-  Result<std::optional<ports::RefreshToken>> Consume(Connection& tx, const std::string& token_hash,
+  Result<std::optional<ports::RefreshToken>> Consume(ports::Tx& tx_tx, const std::string& token_hash,
                                                      int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r, tx.Query("UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND "
                          "revoked_at IS NULL AND expires_at > ? "
@@ -37,7 +41,8 @@ class SqlSessionRepository final : public ports::SessionRepository {
     return std::optional<ports::RefreshToken>(std::move(t));
   }
 
-  Status RevokeAll(Connection& tx, const std::string& user_id, int64_t now_ms) override {
+  Status RevokeAll(ports::Tx& tx_tx, const std::string& user_id, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND "
@@ -49,7 +54,8 @@ class SqlSessionRepository final : public ports::SessionRepository {
 
 class SqlEmailTokenRepository final : public ports::EmailTokenRepository {
  public:
-  Status Insert(Connection& tx, const ports::EmailToken& t) override {
+  Status Insert(ports::Tx& tx_tx, const ports::EmailToken& t) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "INSERT INTO email_tokens (id, user_id, kind, token_hash, expires_at, created_at) "
@@ -58,8 +64,9 @@ class SqlEmailTokenRepository final : public ports::EmailTokenRepository {
         .status();
   }
 
-  Result<std::optional<std::string>> Consume(Connection& tx, std::string_view kind,
+  Result<std::optional<std::string>> Consume(ports::Tx& tx_tx, std::string_view kind,
                                              const std::string& token_hash, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(Rows r, tx.Query("UPDATE email_tokens SET consumed_at = ? WHERE kind = ? AND "
                                          "token_hash = ? AND consumed_at IS NULL AND expires_at > ? "
                                          "RETURNING user_id",
@@ -68,8 +75,9 @@ class SqlEmailTokenRepository final : public ports::EmailTokenRepository {
     return std::optional<std::string>(r.Str(0, 0));
   }
 
-  Status ConsumeAll(Connection& tx, const std::string& user_id, std::string_view kind,
+  Status ConsumeAll(ports::Tx& tx_tx, const std::string& user_id, std::string_view kind,
                     int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "UPDATE email_tokens SET consumed_at = ? WHERE user_id = ? AND kind = ? AND consumed_at IS NULL",
@@ -97,7 +105,8 @@ ports::Invitation InvitationFromRow(const Rows& r, size_t i) {
 
 class SqlInvitationRepository final : public ports::InvitationRepository {
  public:
-  Status Insert(Connection& tx, const ports::Invitation& v) override {
+  Status Insert(ports::Tx& tx_tx, const ports::Invitation& v) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "INSERT INTO invitations (id, org_id, user_id, email, role, token_hash, invited_by, expires_at, "
@@ -107,8 +116,9 @@ class SqlInvitationRepository final : public ports::InvitationRepository {
         .status();
   }
 
-  Result<std::optional<ports::Invitation>> FindOpen(Connection& c, const std::string& token_hash,
+  Result<std::optional<ports::Invitation>> FindOpen(ports::Tx& c_tx, const std::string& token_hash,
                                                     int64_t now_ms) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r,
                         c.Query(std::string("SELECT ") + kInvitationColumns +
                                     ", o.name FROM invitations i JOIN organizations o ON o.id = i.org_id "
@@ -121,8 +131,9 @@ class SqlInvitationRepository final : public ports::InvitationRepository {
     return std::optional<ports::Invitation>(std::move(v));
   }
 
-  Result<std::optional<ports::Invitation>> Accept(Connection& tx, const std::string& token_hash,
+  Result<std::optional<ports::Invitation>> Accept(ports::Tx& tx_tx, const std::string& token_hash,
                                                   const std::string& email, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(Rows r,
                         tx.Query("UPDATE invitations SET accepted_at = ? WHERE token_hash = ? AND "
                                  "email = ? AND accepted_at IS NULL AND revoked_at IS NULL AND "
@@ -136,8 +147,9 @@ class SqlInvitationRepository final : public ports::InvitationRepository {
     return std::optional<ports::Invitation>(std::move(v));
   }
 
-  Status RevokeOpen(Connection& tx, const std::string& org_id, const std::string& user_id,
+  Status RevokeOpen(ports::Tx& tx_tx, const std::string& org_id, const std::string& user_id,
                     int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "UPDATE invitations SET revoked_at = ? WHERE org_id = ? AND user_id = ? AND accepted_at IS NULL "
@@ -176,7 +188,8 @@ Value OptInt(std::optional<int64_t> v) { return v ? Value(*v) : Value(nullptr); 
 
 class SqlWaitlistRepository final : public ports::WaitlistRepository {
  public:
-  Status Insert(Connection& tx, const ports::WaitlistEntry& e) override {
+  Status Insert(ports::Tx& tx_tx, const ports::WaitlistEntry& e) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(std::string("INSERT INTO waitlist (") + kWaitlistColumns +
                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -185,17 +198,21 @@ class SqlWaitlistRepository final : public ports::WaitlistRepository {
         .status();
   }
 
-  Result<std::optional<ports::WaitlistEntry>> FindByEmail(Connection& c, const std::string& email) override {
+  Result<std::optional<ports::WaitlistEntry>> FindByEmail(ports::Tx& c_tx,
+                                                          const std::string& email) override {
+    Connection& c = Sql(c_tx);
     return FirstEntry(
         c.Query(std::string("SELECT ") + kWaitlistColumns + " FROM waitlist WHERE email = ?", {email}));
   }
 
-  Result<std::optional<ports::WaitlistEntry>> FindById(Connection& c, const std::string& id) override {
+  Result<std::optional<ports::WaitlistEntry>> FindById(ports::Tx& c_tx, const std::string& id) override {
+    Connection& c = Sql(c_tx);
     return FirstEntry(
         c.Query(std::string("SELECT ") + kWaitlistColumns + " FROM waitlist WHERE id = ?", {id}));
   }
 
-  Status UpdateDetails(Connection& tx, const ports::WaitlistEntry& e, int64_t now_ms) override {
+  Status UpdateDetails(ports::Tx& tx_tx, const ports::WaitlistEntry& e, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "UPDATE waitlist SET name = ?, org_name = ?, use_case = ?, status = ?, updated_at = ? WHERE id = "
@@ -204,9 +221,10 @@ class SqlWaitlistRepository final : public ports::WaitlistRepository {
         .status();
   }
 
-  Status SetStatus(Connection& tx, const std::string& id, const std::string& status,
+  Status SetStatus(ports::Tx& tx_tx, const std::string& id, const std::string& status,
                    const std::optional<std::string>& token_hash, std::optional<int64_t> expires_at,
                    int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "UPDATE waitlist SET status = ?, approval_token_hash = ?, approval_expires_at = ?, updated_at = "
@@ -216,17 +234,19 @@ class SqlWaitlistRepository final : public ports::WaitlistRepository {
         .status();
   }
 
-  Result<std::optional<ports::WaitlistEntry>> FindByApprovalToken(Connection& c,
+  Result<std::optional<ports::WaitlistEntry>> FindByApprovalToken(ports::Tx& c_tx,
                                                                   const std::string& token_hash,
                                                                   int64_t now_ms) override {
+    Connection& c = Sql(c_tx);
     return FirstEntry(c.Query(std::string("SELECT ") + kWaitlistColumns +
                                   " FROM waitlist WHERE approval_token_hash = ? AND status = 'approved' AND "
                                   "approval_expires_at > ?",
                               {token_hash, now_ms}));
   }
 
-  Result<std::optional<ports::WaitlistEntry>> Complete(Connection& tx, const std::string& token_hash,
+  Result<std::optional<ports::WaitlistEntry>> Complete(ports::Tx& tx_tx, const std::string& token_hash,
                                                        int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     return FirstEntry(
         tx.Query(std::string("UPDATE waitlist SET status = 'completed', approval_token_hash = NULL, "
                              "approval_expires_at = NULL, updated_at = ? WHERE "
@@ -236,7 +256,8 @@ class SqlWaitlistRepository final : public ports::WaitlistRepository {
                  {now_ms, token_hash, now_ms}));
   }
 
-  Status DeleteByEmail(Connection& tx, const std::string& email) override {
+  Status DeleteByEmail(ports::Tx& tx_tx, const std::string& email) override {
+    Connection& tx = Sql(tx_tx);
     return tx.Exec("DELETE FROM waitlist WHERE email = ?", {email}).status();
   }
 };
@@ -244,17 +265,17 @@ class SqlWaitlistRepository final : public ports::WaitlistRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<SessionRepository> NewSqlSessionRepository() {
+namespace service::store {
+std::unique_ptr<ports::SessionRepository> NewSqlSessionRepository() {
   return std::make_unique<store::SqlSessionRepository>();
 }
-std::unique_ptr<EmailTokenRepository> NewSqlEmailTokenRepository() {
+std::unique_ptr<ports::EmailTokenRepository> NewSqlEmailTokenRepository() {
   return std::make_unique<store::SqlEmailTokenRepository>();
 }
-std::unique_ptr<InvitationRepository> NewSqlInvitationRepository() {
+std::unique_ptr<ports::InvitationRepository> NewSqlInvitationRepository() {
   return std::make_unique<store::SqlInvitationRepository>();
 }
-std::unique_ptr<WaitlistRepository> NewSqlWaitlistRepository() {
+std::unique_ptr<ports::WaitlistRepository> NewSqlWaitlistRepository() {
   return std::make_unique<store::SqlWaitlistRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

@@ -1,13 +1,16 @@
 #include "ports/bug_status_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 
 namespace service::store {
 namespace {
 
 class SqlBugStatusRepository final : public ports::BugStatusRepository {
  public:
-  Result<std::optional<std::string>> SetStatus(Connection& tx, const std::string& org_id,
+  Result<std::optional<std::string>> SetStatus(ports::Tx& tx_tx, const std::string& org_id,
                                                const std::string& bug_id, const std::string& status,
                                                int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(Rows old,
                         tx.Query("SELECT status FROM bugs WHERE org_id = ? AND id = ?", {org_id, bug_id}));
     if (old.empty()) return std::optional<std::string>();
@@ -23,8 +26,8 @@ class SqlBugStatusRepository final : public ports::BugStatusRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<BugStatusRepository> NewSqlBugStatusRepository() {
+namespace service::store {
+std::unique_ptr<ports::BugStatusRepository> NewSqlBugStatusRepository() {
   return std::make_unique<store::SqlBugStatusRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

@@ -8,6 +8,8 @@
 #include <tuple>
 
 #include "ports/capture_bug_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 #include "store/sql_arrays.h"
 
 namespace service::store {
@@ -149,7 +151,8 @@ Status ReopenIfResolved(Connection& tx, ports::BugAfterReport& b, const std::str
 class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
  public:
   Result<std::vector<std::optional<ports::BugAfterReport>>> AddReports(
-      Connection& tx, const std::vector<ports::BugKeyReports>& keys) override {
+      ports::Tx& tx_tx, const std::vector<ports::BugKeyReports>& keys) override {
+    Connection& tx = Sql(tx_tx);
     std::vector<std::optional<ports::BugAfterReport>> out(keys.size());
     if (keys.empty()) return out;
     // Lock order: sorted keys.
@@ -202,8 +205,9 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
     return out;
   }
 
-  Result<std::optional<ports::BugAfterReport>> Create(Connection& tx,
+  Result<std::optional<ports::BugAfterReport>> Create(ports::Tx& tx_tx,
                                                       const ports::BugReportWrite& w) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kCreateSql, {w.new_bug_id,
                                                       w.org_id,
                                                       w.project_id,
@@ -237,12 +241,14 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
     return std::optional<ports::BugAfterReport>(std::move(b));
   }
 
-  Status RemoveCreated(Connection& tx, const std::string& bug_id) override {
+  Status RemoveCreated(ports::Tx& tx_tx, const std::string& bug_id) override {
+    Connection& tx = Sql(tx_tx);
     return tx.Exec("DELETE FROM bugs WHERE id = ?", {bug_id}).status();
   }
 
   Result<ports::NewParticipantsByBug> RecordParticipants(
-      Connection& tx, const std::vector<ports::BugParticipants>& reports) override {
+      ports::Tx& tx_tx, const std::vector<ports::BugParticipants>& reports) override {
+    Connection& tx = Sql(tx_tx);
     ports::NewParticipantsByBug raised;
     if (reports.empty()) return raised;
     // Fold the batch: one row per distinct (bug, kind, key), sorted (lock order).
@@ -294,7 +300,8 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
     return raised;
   }
 
-  Status RaiseParticipantCounts(Connection& tx, const ports::NewParticipantsByBug& counts) override {
+  Status RaiseParticipantCounts(ports::Tx& tx_tx, const ports::NewParticipantsByBug& counts) override {
+    Connection& tx = Sql(tx_tx);
     if (counts.empty()) return Status::Ok();
     if (tx.dialect() == Dialect::kPostgres) {
       PgTextArray id;
@@ -314,7 +321,8 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
   }
 
   Result<std::vector<std::optional<std::string>>> FindIds(
-      Connection& tx, const std::vector<ports::BugKeyReports>& keys) override {
+      ports::Tx& tx_tx, const std::vector<ports::BugKeyReports>& keys) override {
+    Connection& tx = Sql(tx_tx);
     std::vector<std::optional<std::string>> out(keys.size());
     if (keys.empty()) return out;
     if (tx.dialect() == Dialect::kPostgres) {
@@ -341,10 +349,11 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
     return out;
   }
 
-  Status AddStatusHistory(Connection& tx, const std::string& id, const std::string& bug_id,
+  Status AddStatusHistory(ports::Tx& tx_tx, const std::string& id, const std::string& bug_id,
                           const std::string& org_id, const std::string& old_status,
                           const std::string& new_status, const std::string& note,
                           const std::string& changed_by, int64_t at) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "INSERT INTO status_history (id, bug_id, org_id, old_status, new_status, note, changed_by, "
@@ -358,8 +367,8 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<CaptureBugRepository> NewSqlCaptureBugRepository() {
+namespace service::store {
+std::unique_ptr<ports::CaptureBugRepository> NewSqlCaptureBugRepository() {
   return std::make_unique<store::SqlCaptureBugRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

@@ -20,6 +20,7 @@
 #include <variant>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
 
 namespace service::store {
@@ -53,12 +54,10 @@ struct Rows {
   bool Bool(size_t row, size_t col) const { return Int(row, col) != 0; }
 };
 
-class Connection {
+// The SQL backends' ports::Tx: a connection inside one transaction or read.
+class Connection : public ports::Tx {
  public:
   Connection() = default;
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
-  virtual ~Connection() = default;
 
   virtual Dialect dialect() const = 0;
   // Runs one statement and returns its rows (RETURNING works on both).
@@ -115,6 +114,21 @@ class Database {
   // Stops background threads after draining queued writes. Idempotent.
   virtual void Close() = 0;
 };
+
+// The connection behind a Tx handed out by the Transactions of a SQL
+// Database. REQUIRES: `tx` came from such a Transactions (the SQL
+// repositories are only ever given those).
+inline Connection& Sql(ports::Tx& tx) { return static_cast<Connection&>(tx); }
+
+// The ports::Transactions of a Database (the application's view of it).
+class DatabaseTransactions : public ports::Transactions {
+ public:
+  // Points every later call at `db` (tests wrap the database in a fault
+  // injector after the service opened). REQUIRES: `db` outlives this.
+  virtual void Rebind(Database& db) = 0;
+};
+// REQUIRES: `db` outlives the result.
+std::unique_ptr<DatabaseTransactions> NewTransactions(Database& db);
 
 // Opens `url`: "sqlite:PATH" (file and folder created), "sqlite::memory:",
 // or a libpq URI "postgresql://..." / "postgres://...".

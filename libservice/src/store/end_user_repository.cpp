@@ -8,6 +8,8 @@
 #include <map>
 
 #include "ports/end_user_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 #include "store/sql_arrays.h"
 
 namespace service::store {
@@ -73,7 +75,13 @@ std::string Quoted(const std::string& platform) {
 
 class SqlEndUserRepository final : public ports::EndUserRepository {
  public:
-  Status Touch(Connection& tx, const std::vector<ports::EndUserSighting>& sightings) override {
+  Status DeleteOrganization(ports::Tx& tx_tx, const std::string& org_id) override {
+    Connection& tx = Sql(tx_tx);
+    return tx.Exec("DELETE FROM end_users WHERE org_id = ?", {org_id}).status();
+  }
+
+  Status Touch(ports::Tx& tx_tx, const std::vector<ports::EndUserSighting>& sightings) override {
+    Connection& tx = Sql(tx_tx);
     if (sightings.empty()) return Status::Ok();
     std::map<std::pair<std::string, std::string>, Folded> users;  // sorted: lock order
     for (const ports::EndUserSighting& s : sightings) {
@@ -132,8 +140,9 @@ class SqlEndUserRepository final : public ports::EndUserRepository {
     return Status::Ok();
   }
 
-  Result<std::optional<ports::EndUser>> Find(Connection& c, const std::string& org_id,
+  Result<std::optional<ports::EndUser>> Find(ports::Tx& c_tx, const std::string& org_id,
                                              const std::string& user_key) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r,
         c.Query("SELECT org_id, user_key, kind, end_user_id, email, first_seen, last_seen, occurrence_count, "
@@ -167,8 +176,8 @@ class SqlEndUserRepository final : public ports::EndUserRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<EndUserRepository> NewSqlEndUserRepository() {
+namespace service::store {
+std::unique_ptr<ports::EndUserRepository> NewSqlEndUserRepository() {
   return std::make_unique<store::SqlEndUserRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

@@ -2,6 +2,8 @@
 // array in its own row (occurrences.events, the last column, so reads of the
 // other columns never touch its overflow pages): one INSERT per report.
 #include "ports/occurrence_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 #include "store/sql_arrays.h"
 
 namespace service::store {
@@ -62,7 +64,8 @@ ports::Occurrence FromRow(const Rows& r, size_t i) {
 
 class SqlOccurrenceRepository final : public ports::OccurrenceRepository {
  public:
-  Status Insert(Connection& tx, const std::vector<const ports::Occurrence*>& occurrences) override {
+  Status Insert(ports::Tx& tx_tx, const std::vector<const ports::Occurrence*>& occurrences) override {
+    Connection& tx = Sql(tx_tx);
     if (occurrences.empty()) return Status::Ok();
     if (tx.dialect() == Dialect::kPostgres) {
       PgTextArray id, bug, project, org, reporter_email, reporter_id, ip_hash, session, end_user, user_key,
@@ -135,8 +138,9 @@ class SqlOccurrenceRepository final : public ports::OccurrenceRepository {
     return Status::Ok();
   }
 
-  Result<std::optional<ports::Occurrence>> Find(Connection& c, const std::string& org_id,
+  Result<std::optional<ports::Occurrence>> Find(ports::Tx& c_tx, const std::string& org_id,
                                                 const std::string& occurrence_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r, c.Query(std::string("SELECT ") + kColumns + " FROM occurrences WHERE org_id = ? AND id = ?",
                         {org_id, occurrence_id}));
@@ -144,17 +148,19 @@ class SqlOccurrenceRepository final : public ports::OccurrenceRepository {
     return std::optional<ports::Occurrence>(FromRow(r, 0));
   }
 
-  Result<std::optional<std::string>> Events(Connection& c, const std::string& org_id,
+  Result<std::optional<std::string>> Events(ports::Tx& c_tx, const std::string& org_id,
                                             const std::string& occurrence_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT events FROM occurrences WHERE org_id = ? AND id = ?",
                                         {org_id, occurrence_id}));
     if (r.empty()) return std::optional<std::string>();
     return std::optional<std::string>(r.IsNull(0, 0) ? std::string("[]") : r.Str(0, 0));
   }
 
-  Result<std::vector<ports::Occurrence>> ListForBug(Connection& c, const std::string& org_id,
+  Result<std::vector<ports::Occurrence>> ListForBug(ports::Tx& c_tx, const std::string& org_id,
                                                     const std::string& bug_id, int64_t limit,
                                                     int64_t offset) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kColumns +
                                             " FROM occurrences WHERE org_id = ? AND bug_id = ? "
                                             "ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?",
@@ -165,7 +171,9 @@ class SqlOccurrenceRepository final : public ports::OccurrenceRepository {
     return out;
   }
 
-  Result<int64_t> CountForBug(Connection& c, const std::string& org_id, const std::string& bug_id) override {
+  Result<int64_t> CountForBug(ports::Tx& c_tx, const std::string& org_id,
+                              const std::string& bug_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM occurrences WHERE org_id = ? AND bug_id = ?",
                                         {org_id, bug_id}));
     return r.Int(0, 0);
@@ -175,8 +183,8 @@ class SqlOccurrenceRepository final : public ports::OccurrenceRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<OccurrenceRepository> NewSqlOccurrenceRepository() {
+namespace service::store {
+std::unique_ptr<ports::OccurrenceRepository> NewSqlOccurrenceRepository() {
   return std::make_unique<store::SqlOccurrenceRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

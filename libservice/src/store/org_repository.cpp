@@ -1,11 +1,14 @@
 #include "ports/org_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 
 namespace service::store {
 namespace {
 
 class SqlOrgRepository final : public ports::OrgRepository {
  public:
-  Status Insert(Connection& tx, const ports::Organization& o) override {
+  Status Insert(ports::Tx& tx_tx, const ports::Organization& o) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
@@ -14,7 +17,8 @@ class SqlOrgRepository final : public ports::OrgRepository {
         .status();
   }
 
-  Result<std::optional<ports::Organization>> Find(Connection& c, const std::string& id) override {
+  Result<std::optional<ports::Organization>> Find(ports::Tx& c_tx, const std::string& id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r, c.Query("SELECT id, name, slug, plan, created_at FROM organizations WHERE id = ?", {id}));
     if (r.empty()) return std::optional<ports::Organization>();
@@ -27,22 +31,20 @@ class SqlOrgRepository final : public ports::OrgRepository {
     return std::optional<ports::Organization>(std::move(o));
   }
 
-  Result<bool> SlugTaken(Connection& c, const std::string& slug) override {
+  Result<bool> SlugTaken(ports::Tx& c_tx, const std::string& slug) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT 1 FROM organizations WHERE slug = ?", {slug}));
     return !r.empty();
   }
 
-  Status Delete(Connection& tx, const std::string& id) override {
-    // Rows keyed by org_id without a foreign key to organizations.
-    static constexpr const char* kLoose[] = {
-        "DELETE FROM notifications WHERE org_id = ?",
-        "DELETE FROM notification_preferences WHERE org_id = ?",
-        "DELETE FROM presence WHERE org_id = ?",
-        "DELETE FROM usage_counters WHERE org_id = ?",
-        "DELETE FROM end_users WHERE org_id = ?",
-        "UPDATE users SET last_org_id = NULL WHERE last_org_id = ?",
-    };
-    for (const char* sql : kLoose) SV_RETURN_IF_ERROR(tx.Exec(sql, {id}).status());
+  Result<int64_t> CountAll(ports::Tx& c_tx) override {
+    Connection& c = Sql(c_tx);
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM organizations"));
+    return r.Int(0, 0);
+  }
+
+  Status Delete(ports::Tx& tx_tx, const std::string& id) override {
+    Connection& tx = Sql(tx_tx);
     return tx.Exec("DELETE FROM organizations WHERE id = ?", {id}).status();
   }
 };
@@ -59,7 +61,8 @@ ports::Membership MembershipFromRow(const Rows& r, size_t i) {
 
 class SqlMembershipRepository final : public ports::MembershipRepository {
  public:
-  Status Insert(Connection& tx, const ports::Membership& m) override {
+  Status Insert(ports::Tx& tx_tx, const ports::Membership& m) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "INSERT INTO memberships (org_id, user_id, role, invited_by, created_at, updated_at) "
@@ -68,8 +71,9 @@ class SqlMembershipRepository final : public ports::MembershipRepository {
         .status();
   }
 
-  Result<std::optional<ports::Membership>> Find(Connection& c, const std::string& org_id,
+  Result<std::optional<ports::Membership>> Find(ports::Tx& c_tx, const std::string& org_id,
                                                 const std::string& user_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r,
                         c.Query("SELECT org_id, user_id, role, invited_by, created_at FROM memberships "
                                 "WHERE org_id = ? AND user_id = ?",
@@ -78,8 +82,9 @@ class SqlMembershipRepository final : public ports::MembershipRepository {
     return std::optional<ports::Membership>(MembershipFromRow(r, 0));
   }
 
-  Result<std::optional<ports::Membership>> Lock(Connection& tx, const std::string& org_id,
+  Result<std::optional<ports::Membership>> Lock(ports::Tx& tx_tx, const std::string& org_id,
                                                 const std::string& user_id, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(Rows r,
                         tx.Query("UPDATE memberships SET updated_at = ? WHERE org_id = ? AND user_id = ? "
                                  "RETURNING org_id, user_id, role, invited_by, created_at",
@@ -88,7 +93,8 @@ class SqlMembershipRepository final : public ports::MembershipRepository {
     return std::optional<ports::Membership>(MembershipFromRow(r, 0));
   }
 
-  Result<std::vector<ports::UserOrg>> ListForUser(Connection& c, const std::string& user_id) override {
+  Result<std::vector<ports::UserOrg>> ListForUser(ports::Tx& c_tx, const std::string& user_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT o.id, o.name, o.slug, o.plan, m.role, m.created_at "
                                         "FROM memberships m JOIN organizations o ON o.id = m.org_id "
                                         "WHERE m.user_id = ? ORDER BY m.created_at, o.id",
@@ -100,7 +106,8 @@ class SqlMembershipRepository final : public ports::MembershipRepository {
     return out;
   }
 
-  Result<std::vector<ports::TeamMember>> ListTeam(Connection& c, const std::string& org_id) override {
+  Result<std::vector<ports::TeamMember>> ListTeam(ports::Tx& c_tx, const std::string& org_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r,
         c.Query("SELECT u.id, u.email, u.name, u.avatar_url, m.role, u.status, m.created_at, "
@@ -126,38 +133,35 @@ class SqlMembershipRepository final : public ports::MembershipRepository {
     return out;
   }
 
-  Result<int64_t> Count(Connection& c, const std::string& org_id) override {
+  Result<int64_t> Count(ports::Tx& c_tx, const std::string& org_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM memberships WHERE org_id = ?", {org_id}));
     return r.Int(0, 0);
   }
 
-  Result<int64_t> CountWithRole(Connection& c, const std::string& org_id, const std::string& role) override {
+  Result<int64_t> CountWithRole(ports::Tx& c_tx, const std::string& org_id,
+                                const std::string& role) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r, c.Query("SELECT COUNT(*) FROM memberships WHERE org_id = ? AND role = ?", {org_id, role}));
     return r.Int(0, 0);
   }
 
-  Result<bool> UpdateRole(Connection& tx, const std::string& org_id, const std::string& user_id,
+  Result<bool> UpdateRole(ports::Tx& tx_tx, const std::string& org_id, const std::string& user_id,
                           const std::string& role, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(
         int64_t n, tx.Exec("UPDATE memberships SET role = ?, updated_at = ? WHERE org_id = ? AND user_id = ?",
                            {role, now_ms, org_id, user_id}));
     return n > 0;
   }
 
-  Result<bool> Remove(Connection& tx, const std::string& org_id, const std::string& user_id,
+  Result<bool> Remove(ports::Tx& tx_tx, const std::string& org_id, const std::string& user_id,
                       int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(
         int64_t n, tx.Exec("DELETE FROM memberships WHERE org_id = ? AND user_id = ?", {org_id, user_id}));
     if (n == 0) return false;
-    SV_RETURN_IF_ERROR(
-        tx.Exec("DELETE FROM notification_preferences WHERE org_id = ? AND user_id = ?", {org_id, user_id})
-            .status());
-    SV_RETURN_IF_ERROR(
-        tx.Exec("UPDATE bugs SET assigned_to = NULL WHERE org_id = ? AND assigned_to = ?", {org_id, user_id})
-            .status());
-    SV_RETURN_IF_ERROR(
-        tx.Exec("DELETE FROM watchers WHERE org_id = ? AND user_id = ?", {org_id, user_id}).status());
     SV_RETURN_IF_ERROR(tx.Exec("UPDATE invitations SET revoked_at = ? WHERE org_id = ? AND user_id = ? AND "
                                "accepted_at IS NULL AND revoked_at IS NULL",
                                {now_ms, org_id, user_id})
@@ -169,9 +173,11 @@ class SqlMembershipRepository final : public ports::MembershipRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<OrgRepository> NewSqlOrgRepository() { return std::make_unique<store::SqlOrgRepository>(); }
-std::unique_ptr<MembershipRepository> NewSqlMembershipRepository() {
+namespace service::store {
+std::unique_ptr<ports::OrgRepository> NewSqlOrgRepository() {
+  return std::make_unique<store::SqlOrgRepository>();
+}
+std::unique_ptr<ports::MembershipRepository> NewSqlMembershipRepository() {
   return std::make_unique<store::SqlMembershipRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

@@ -1,12 +1,15 @@
 #include "ports/outbox_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 
 namespace service::store {
 namespace {
 
 class SqlOutboxRepository final : public ports::OutboxRepository {
  public:
-  Status Enqueue(Connection& tx, const std::string& id, const std::string& kind, const std::string& payload,
+  Status Enqueue(ports::Tx& tx_tx, const std::string& id, const std::string& kind, const std::string& payload,
                  int64_t now_ms, int64_t max_attempts) override {
+    Connection& tx = Sql(tx_tx);
     auto r = tx.Exec(
         "INSERT INTO outbox (id, kind, payload, status, attempts, max_attempts, next_attempt_at, created_at, "
         "updated_at) VALUES (?, ?, ?, 'pending', 0, ?, ?, ?, ?)",
@@ -14,10 +17,11 @@ class SqlOutboxRepository final : public ports::OutboxRepository {
     return r.status();
   }
 
-  Result<std::vector<ports::OutboxItem>> Claim(Database& db, const std::string& kind, int64_t now_ms,
-                                               int64_t lease_ms, int limit) override {
+  Result<std::vector<ports::OutboxItem>> Claim(ports::Transactions& db, const std::string& kind,
+                                               int64_t now_ms, int64_t lease_ms, int limit) override {
     std::vector<ports::OutboxItem> items;
-    Status s = db.Write([&](Connection& c) -> Status {
+    Status s = db.Write([&](ports::Tx& c_tx) -> Status {
+      Connection& c = Sql(c_tx);
       // PostgreSQL: several processes claim concurrently without blocking.
       const std::string lock = c.dialect() == Dialect::kPostgres ? " FOR UPDATE SKIP LOCKED" : "";
       SV_ASSIGN_OR_RETURN(
@@ -36,8 +40,9 @@ class SqlOutboxRepository final : public ports::OutboxRepository {
     return items;
   }
 
-  Status MarkDone(Database& db, const std::string& id, int64_t now_ms) override {
-    return db.Write([&](Connection& c) {
+  Status MarkDone(ports::Transactions& db, const std::string& id, int64_t now_ms) override {
+    return db.Write([&](ports::Tx& c_tx) {
+      Connection& c = Sql(c_tx);
       return c
           .Exec("UPDATE outbox SET status = 'done', locked_until = NULL, updated_at = ? WHERE id = ?",
                 {now_ms, id})
@@ -45,10 +50,11 @@ class SqlOutboxRepository final : public ports::OutboxRepository {
     });
   }
 
-  Status MarkRetry(Database& db, const ports::OutboxItem& item, const std::string& error, int64_t now_ms,
-                   int64_t next_attempt_ms) override {
+  Status MarkRetry(ports::Transactions& db, const ports::OutboxItem& item, const std::string& error,
+                   int64_t now_ms, int64_t next_attempt_ms) override {
     const bool give_up = item.attempts >= item.max_attempts;
-    return db.Write([&](Connection& c) {
+    return db.Write([&](ports::Tx& c_tx) {
+      Connection& c = Sql(c_tx);
       return c
           .Exec(
               "UPDATE outbox SET status = ?, next_attempt_at = ?, locked_until = NULL, last_error = ?, "
@@ -59,9 +65,10 @@ class SqlOutboxRepository final : public ports::OutboxRepository {
     });
   }
 
-  Result<ports::OutboxCounts> Counts(Database& db, int64_t now_ms) override {
+  Result<ports::OutboxCounts> Counts(ports::Transactions& db, int64_t now_ms) override {
     ports::OutboxCounts counts;
-    Status s = db.Read([&](Connection& c) -> Status {
+    Status s = db.Read([&](ports::Tx& c_tx) -> Status {
+      Connection& c = Sql(c_tx);
       SV_ASSIGN_OR_RETURN(
           Rows rows, c.Query("SELECT COUNT(*) FILTER (WHERE status = 'pending'), "
                              "COUNT(*) FILTER (WHERE status = 'failed'), "
@@ -79,8 +86,8 @@ class SqlOutboxRepository final : public ports::OutboxRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<OutboxRepository> NewSqlOutboxRepository() {
+namespace service::store {
+std::unique_ptr<ports::OutboxRepository> NewSqlOutboxRepository() {
   return std::make_unique<store::SqlOutboxRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

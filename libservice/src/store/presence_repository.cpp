@@ -1,5 +1,7 @@
 // SQL behind ports::PresenceRepository.
 #include "ports/presence_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 
 namespace service::store {
 namespace {
@@ -19,7 +21,13 @@ constexpr std::string_view kUpsertSql =
 
 class SqlPresenceRepository final : public ports::PresenceRepository {
  public:
-  Status Upsert(Connection& tx, const ports::PresencePing& p) override {
+  Status DeleteOrganization(ports::Tx& tx_tx, const std::string& org_id) override {
+    Connection& tx = Sql(tx_tx);
+    return tx.Exec("DELETE FROM presence WHERE org_id = ?", {org_id}).status();
+  }
+
+  Status Upsert(ports::Tx& tx_tx, const ports::PresencePing& p) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(kUpsertSql,
               {p.project_id, p.session_id, p.org_id, OptText(p.user_id), OptText(p.reporter_id),
@@ -28,8 +36,9 @@ class SqlPresenceRepository final : public ports::PresenceRepository {
         .status();
   }
 
-  Result<ports::PresenceSnapshot> Snapshot(Connection& c, const std::string& org_id, int64_t since_ms,
+  Result<ports::PresenceSnapshot> Snapshot(ports::Tx& c_tx, const std::string& org_id, int64_t since_ms,
                                            int64_t top_pages) override {
+    Connection& c = Sql(c_tx);
     ports::PresenceSnapshot s;
     SV_ASSIGN_OR_RETURN(Rows totals,
                         c.Query("SELECT COUNT(*), COUNT(DISTINCT CASE WHEN user_id IS NOT NULL AND user_id "
@@ -49,7 +58,8 @@ class SqlPresenceRepository final : public ports::PresenceRepository {
     return s;
   }
 
-  Result<int64_t> DeleteOlderThan(Connection& tx, int64_t before_ms) override {
+  Result<int64_t> DeleteOlderThan(ports::Tx& tx_tx, int64_t before_ms) override {
+    Connection& tx = Sql(tx_tx);
     return tx.Exec("DELETE FROM presence WHERE last_seen < ?", {before_ms});
   }
 };
@@ -57,8 +67,8 @@ class SqlPresenceRepository final : public ports::PresenceRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<PresenceRepository> NewSqlPresenceRepository() {
+namespace service::store {
+std::unique_ptr<ports::PresenceRepository> NewSqlPresenceRepository() {
   return std::make_unique<store::SqlPresenceRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

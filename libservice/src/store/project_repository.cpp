@@ -1,4 +1,6 @@
 #include "ports/project_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 
 namespace service::store {
 namespace {
@@ -18,14 +20,16 @@ constexpr const char* kProjectColumns = "p.id, p.org_id, p.name, p.slug, p.platf
 
 class SqlProjectRepository final : public ports::ProjectRepository {
  public:
-  Status Insert(Connection& tx, const ports::Project& p) override {
+  Status Insert(ports::Tx& tx_tx, const ports::Project& p) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec("INSERT INTO projects (id, org_id, name, slug, platform, created_at) VALUES (?, ?, ?, ?, ?, ?)",
               {p.id, p.org_id, p.name, p.slug, p.platform, p.created_at})
         .status();
   }
 
-  Result<std::vector<ports::Project>> List(Connection& c, const std::string& org_id) override {
+  Result<std::vector<ports::Project>> List(ports::Tx& c_tx, const std::string& org_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r,
         c.Query(std::string("SELECT ") + kProjectColumns +
@@ -42,8 +46,9 @@ class SqlProjectRepository final : public ports::ProjectRepository {
     return out;
   }
 
-  Result<std::optional<ports::Project>> Find(Connection& c, const std::string& org_id,
+  Result<std::optional<ports::Project>> Find(ports::Tx& c_tx, const std::string& org_id,
                                              const std::string& project_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kProjectColumns +
                                             " FROM projects p WHERE p.org_id = ? AND p.id = ?",
                                         {org_id, project_id}));
@@ -51,12 +56,14 @@ class SqlProjectRepository final : public ports::ProjectRepository {
     return std::optional<ports::Project>(ProjectFromRow(r, 0));
   }
 
-  Result<int64_t> Count(Connection& c, const std::string& org_id) override {
+  Result<int64_t> Count(ports::Tx& c_tx, const std::string& org_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM projects WHERE org_id = ?", {org_id}));
     return r.Int(0, 0);
   }
 
-  Result<bool> SlugTaken(Connection& c, const std::string& org_id, const std::string& slug) override {
+  Result<bool> SlugTaken(ports::Tx& c_tx, const std::string& org_id, const std::string& slug) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r,
                         c.Query("SELECT 1 FROM projects WHERE org_id = ? AND slug = ?", {org_id, slug}));
     return !r.empty();
@@ -86,7 +93,8 @@ constexpr const char* kKeyColumns =
 
 class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
  public:
-  Status Insert(Connection& tx, const ports::CaptureKey& k) override {
+  Status Insert(ports::Tx& tx_tx, const ports::CaptureKey& k) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(
             "INSERT INTO capture_keys (id, org_id, project_id, env, prefix, key_hash, label, expires_at, "
@@ -98,7 +106,8 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
         .status();
   }
 
-  Result<std::optional<ports::CaptureKey>> FindByHash(Connection& c, const std::string& key_hash) override {
+  Result<std::optional<ports::CaptureKey>> FindByHash(ports::Tx& c_tx, const std::string& key_hash) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r,
         c.Query(std::string("SELECT ") + kKeyColumns + " FROM capture_keys WHERE key_hash = ?", {key_hash}));
@@ -106,8 +115,9 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
     return std::optional<ports::CaptureKey>(KeyFromRow(r, 0));
   }
 
-  Result<std::optional<ports::IngestKeyRecord>> FindForIngest(Connection& c,
+  Result<std::optional<ports::IngestKeyRecord>> FindForIngest(ports::Tx& c_tx,
                                                               const std::string& key_hash) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r,
         c.Query("SELECT k.id, k.org_id, k.project_id, k.env, k.prefix, k.key_hash, k.label, k.expires_at, "
@@ -120,9 +130,10 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
         ports::IngestKeyRecord{KeyFromRow(r, 0), r.Str(0, 12), r.Str(0, 13)});
   }
 
-  Result<std::optional<ports::CaptureKey>> Find(Connection& c, const std::string& org_id,
+  Result<std::optional<ports::CaptureKey>> Find(ports::Tx& c_tx, const std::string& org_id,
                                                 const std::string& project_id,
                                                 const std::string& key_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r,
                         c.Query(std::string("SELECT ") + kKeyColumns +
                                     " FROM capture_keys WHERE org_id = ? AND project_id = ? AND id = ?",
@@ -131,8 +142,9 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
     return std::optional<ports::CaptureKey>(KeyFromRow(r, 0));
   }
 
-  Result<std::vector<ports::CaptureKey>> ListActive(Connection& c, const std::string& org_id,
+  Result<std::vector<ports::CaptureKey>> ListActive(ports::Tx& c_tx, const std::string& org_id,
                                                     const std::string& project_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kKeyColumns +
                                             " FROM capture_keys WHERE org_id = ? AND project_id = ? AND "
                                             "revoked_at IS NULL ORDER BY created_at DESC, id DESC",
@@ -142,15 +154,22 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
     return out;
   }
 
-  Result<bool> Revoke(Connection& tx, const std::string& org_id, const std::string& project_id,
+  Result<bool> Revoke(ports::Tx& tx_tx, const std::string& org_id, const std::string& project_id,
                       const std::string& key_id, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(int64_t n, tx.Exec("UPDATE capture_keys SET revoked_at = ? WHERE org_id = ? AND "
                                            "project_id = ? AND id = ? AND revoked_at IS NULL",
                                            {now_ms, org_id, project_id, key_id}));
     return n > 0;
   }
 
-  Status TouchLastUsed(Connection& tx, const std::vector<std::pair<std::string, int64_t>>& uses) override {
+  Status ForgetCreator(ports::Tx& tx_tx, const std::string& user_id) override {
+    Connection& tx = Sql(tx_tx);
+    return tx.Exec("UPDATE capture_keys SET created_by = NULL WHERE created_by = ?", {user_id}).status();
+  }
+
+  Status TouchLastUsed(ports::Tx& tx_tx, const std::vector<std::pair<std::string, int64_t>>& uses) override {
+    Connection& tx = Sql(tx_tx);
     for (const auto& [id, at] : uses) {
       SV_RETURN_IF_ERROR(
           tx.Exec(
@@ -165,11 +184,11 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<ProjectRepository> NewSqlProjectRepository() {
+namespace service::store {
+std::unique_ptr<ports::ProjectRepository> NewSqlProjectRepository() {
   return std::make_unique<store::SqlProjectRepository>();
 }
-std::unique_ptr<CaptureKeyRepository> NewSqlCaptureKeyRepository() {
+std::unique_ptr<ports::CaptureKeyRepository> NewSqlCaptureKeyRepository() {
   return std::make_unique<store::SqlCaptureKeyRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

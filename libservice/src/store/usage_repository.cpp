@@ -1,5 +1,7 @@
 // SQL behind ports::UsageRepository.
 #include "ports/usage_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 
 namespace service::store {
 namespace {
@@ -13,21 +15,29 @@ constexpr std::string_view kCountBugSql =
 
 class SqlUsageRepository final : public ports::UsageRepository {
  public:
-  Result<bool> TryCountNewBug(Connection& tx, const std::string& org_id, const std::string& month,
+  Status DeleteOrganization(ports::Tx& tx_tx, const std::string& org_id) override {
+    Connection& tx = Sql(tx_tx);
+    return tx.Exec("DELETE FROM usage_counters WHERE org_id = ?", {org_id}).status();
+  }
+
+  Result<bool> TryCountNewBug(ports::Tx& tx_tx, const std::string& org_id, const std::string& month,
                               int64_t limit) override {
+    Connection& tx = Sql(tx_tx);
     if (limit == 0) return false;
     const int64_t cap = limit < 0 ? INT64_MAX : limit;
     SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kCountBugSql, {org_id, month, cap}));
     return !r.empty();
   }
 
-  Result<int64_t> BugsInMonth(Connection& c, const std::string& org_id, const std::string& month) override {
+  Result<int64_t> BugsInMonth(ports::Tx& c_tx, const std::string& org_id, const std::string& month) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(
         Rows r, c.Query("SELECT bugs FROM usage_counters WHERE org_id = ? AND month = ?", {org_id, month}));
     return r.empty() ? int64_t{0} : r.Int(0, 0);
   }
 
-  Result<std::string> PlanOf(Connection& c, const std::string& org_id) override {
+  Result<std::string> PlanOf(ports::Tx& c_tx, const std::string& org_id) override {
+    Connection& c = Sql(c_tx);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT plan FROM organizations WHERE id = ?", {org_id}));
     return r.empty() ? std::string("free") : r.Str(0, 0);
   }
@@ -36,8 +46,8 @@ class SqlUsageRepository final : public ports::UsageRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<UsageRepository> NewSqlUsageRepository() {
+namespace service::store {
+std::unique_ptr<ports::UsageRepository> NewSqlUsageRepository() {
   return std::make_unique<store::SqlUsageRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

@@ -1,4 +1,6 @@
 #include "ports/user_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
 
 namespace service::store {
 namespace {
@@ -29,7 +31,8 @@ Value OptInt(const std::optional<int64_t>& v) { return v ? Value(*v) : Value(nul
 
 class SqlUserRepository final : public ports::UserRepository {
  public:
-  Status Insert(Connection& tx, const ports::User& u) override {
+  Status Insert(ports::Tx& tx_tx, const ports::User& u) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec(std::string("INSERT INTO users (") + kColumns +
                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -39,16 +42,19 @@ class SqlUserRepository final : public ports::UserRepository {
         .status();
   }
 
-  Result<std::optional<ports::User>> FindById(Connection& c, const std::string& id) override {
+  Result<std::optional<ports::User>> FindById(ports::Tx& c_tx, const std::string& id) override {
+    Connection& c = Sql(c_tx);
     return FindOne(c, "id", id);
   }
 
-  Result<std::optional<ports::User>> FindByEmail(Connection& c, const std::string& email) override {
+  Result<std::optional<ports::User>> FindByEmail(ports::Tx& c_tx, const std::string& email) override {
+    Connection& c = Sql(c_tx);
     return FindOne(c, "email", email);
   }
 
-  Result<bool> SetPassword(Connection& tx, const std::string& id, const std::string& password_hash,
+  Result<bool> SetPassword(ports::Tx& tx_tx, const std::string& id, const std::string& password_hash,
                            bool verify_email, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     SV_ASSIGN_OR_RETURN(
         int64_t n,
         tx.Exec("UPDATE users SET password_hash = ?, status = 'active', "
@@ -59,27 +65,37 @@ class SqlUserRepository final : public ports::UserRepository {
     return n > 0;
   }
 
-  Status MarkEmailVerified(Connection& tx, const std::string& id, int64_t now_ms) override {
+  Status MarkEmailVerified(ports::Tx& tx_tx, const std::string& id, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     return tx.Exec("UPDATE users SET email_verified = 1, updated_at = ? WHERE id = ?", {now_ms, id}).status();
   }
 
-  Status RecordLogin(Connection& tx, const std::string& id, const std::string& org_id,
+  Status RecordLogin(ports::Tx& tx_tx, const std::string& id, const std::string& org_id,
                      int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     return tx
         .Exec("UPDATE users SET last_login_at = ?, last_org_id = COALESCE(?, last_org_id) WHERE id = ?",
               {now_ms, org_id.empty() ? Value(nullptr) : Value(org_id), id})
         .status();
   }
 
-  Status SetLastOrg(Connection& tx, const std::string& id, const std::string& org_id, int64_t) override {
+  Status SetLastOrg(ports::Tx& tx_tx, const std::string& id, const std::string& org_id, int64_t) override {
+    Connection& tx = Sql(tx_tx);
     return tx.Exec("UPDATE users SET last_org_id = ? WHERE id = ?", {org_id, id}).status();
   }
 
-  Status SetLastWhatsNew(Connection& tx, const std::string& id, int64_t now_ms) override {
+  Status SetLastWhatsNew(ports::Tx& tx_tx, const std::string& id, int64_t now_ms) override {
+    Connection& tx = Sql(tx_tx);
     return tx.Exec("UPDATE users SET last_whats_new_at = ? WHERE id = ?", {now_ms, id}).status();
   }
 
-  Status Delete(Connection& tx, const std::string& id) override {
+  Status ForgetLastOrg(ports::Tx& tx_tx, const std::string& org_id) override {
+    Connection& tx = Sql(tx_tx);
+    return tx.Exec("UPDATE users SET last_org_id = NULL WHERE last_org_id = ?", {org_id}).status();
+  }
+
+  Status Delete(ports::Tx& tx_tx, const std::string& id) override {
+    Connection& tx = Sql(tx_tx);
     return tx.Exec("DELETE FROM users WHERE id = ?", {id}).status();
   }
 
@@ -96,8 +112,8 @@ class SqlUserRepository final : public ports::UserRepository {
 }  // namespace
 }  // namespace service::store
 
-namespace service::ports {
-std::unique_ptr<UserRepository> NewSqlUserRepository() {
+namespace service::store {
+std::unique_ptr<ports::UserRepository> NewSqlUserRepository() {
   return std::make_unique<store::SqlUserRepository>();
 }
-}  // namespace service::ports
+}  // namespace service::store

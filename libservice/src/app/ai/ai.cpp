@@ -4,7 +4,6 @@
 #include <cctype>
 #include <string>
 
-#include "app/core.h"
 #include "util/strings.h"
 
 namespace service::app {
@@ -106,7 +105,7 @@ std::string StringMember(const json::object& o, std::string_view key) {
 }
 
 Status ProviderFailed() {
-  return Status(Code::kBadGateway, "AI provider request failed", "AI_PROVIDER_ERROR");
+  return Status::Public(Code::kBadGateway, "AI provider request failed", "AI_PROVIDER_ERROR");
 }
 
 }  // namespace
@@ -170,21 +169,21 @@ Result<ReportSummary> ParseSummaryReply(std::string_view content, std::string_vi
   return s;
 }
 
-Result<ReportSummary> SummarizeReport(Core& core, const SummaryInput& in) {
-  if (core.options.ai.url.empty() || !core.ai) return Unavailable("AI service not configured");
+Result<ReportSummary> SummarizeReport(const AiDeps& deps, const SummaryInput& in) {
+  if (!deps.ai) return Status::Public(Code::kUnavailable, "AI service not configured");
   ports::ChatRequest request;
   request.messages = BuildSummaryPrompt(in);
   request.json_object = true;
   request.temperature = 0.2;
   request.max_tokens = 1024;
-  Result<ports::ChatReply> reply = core.ai->Complete(request);
+  Result<ports::ChatReply> reply = deps.ai->Complete(request);
   if (!reply.ok()) return ProviderFailed();
   Result<ReportSummary> summary = ParseSummaryReply(reply->content, in.title);
   if (!summary.ok()) return ProviderFailed();
   summary->truncated = in.events.size() > kMaxSummaryEvents;
-  summary->provider = std::string(core.ai->name());
+  summary->provider = std::string(deps.ai->name());
   summary->model = CutCodePoints(OneLine(reply->model), 200);
-  if (summary->model.empty()) summary->model = core.ai->model();
+  if (summary->model.empty()) summary->model = deps.ai->model();
   return summary;
 }
 

@@ -19,7 +19,11 @@
 #include "service/status.h"
 
 namespace service::app {
-struct Core;
+
+// What the AI area needs: the provider, null when none is configured.
+struct AiDeps {
+  ports::AiProvider* ai = nullptr;
+};
 
 inline constexpr size_t kMaxSummaryEvents = 500;
 inline constexpr size_t kMaxSummaryTitle = 500;           // code points
@@ -52,7 +56,7 @@ struct ReportSummary {
 // kBadGateway "AI provider request failed" (a generic message: details stay
 // out of responses) when the provider is unreachable, errs or replies with
 // something that is not a summary.
-Result<ReportSummary> SummarizeReport(Core& core, const SummaryInput& in);
+Result<ReportSummary> SummarizeReport(const AiDeps& deps, const SummaryInput& in);
 
 // The two chat messages (system, user) for `in`. Exposed for tests.
 std::vector<ports::ChatMessage> BuildSummaryPrompt(const SummaryInput& in);

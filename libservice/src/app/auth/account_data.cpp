@@ -7,17 +7,18 @@
 
 namespace service::app {
 
-Result<WhatsNewResult> GetWhatsNew(Core& core, const std::string& user_id, const std::string& org_id) {
+Result<WhatsNewResult> GetWhatsNew(const AccountsDeps& deps, const std::string& user_id,
+                                   const std::string& org_id) {
   WhatsNewResult out;
   std::optional<ports::User> user;
-  const int64_t now = core.Now();  // before the read: nothing falls between two reads
-  SV_RETURN_IF_ERROR(core.db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(user, core.users->FindById(c, user_id));
-    SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m, core.memberships->Find(c, org_id, user_id));
+  const int64_t now = deps.Now();  // before the read: nothing falls between two reads
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(user, deps.users->FindById(c, user_id));
+    SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m, deps.memberships->Find(c, org_id, user_id));
     if (!m) return PermissionDenied("Not a member of this organization");
     if (user && user->last_whats_new_at) {
       SV_ASSIGN_OR_RETURN(
-          out.feed, core.account_data->WhatsNewSince(c, org_id, *user->last_whats_new_at, kWhatsNewLimit));
+          out.feed, deps.account_data->WhatsNewSince(c, org_id, *user->last_whats_new_at, kWhatsNewLimit));
     }
     return Status::Ok();
   }));
@@ -25,30 +26,30 @@ Result<WhatsNewResult> GetWhatsNew(Core& core, const std::string& user_id, const
   out.first_login = !user->last_whats_new_at.has_value();
   out.since = user->last_whats_new_at.value_or(now);
   SV_RETURN_IF_ERROR(
-      core.db->Write([&](store::Connection& tx) { return core.users->SetLastWhatsNew(tx, user_id, now); }));
+      deps.db->Write([&](ports::Tx& tx) { return deps.users->SetLastWhatsNew(tx, user_id, now); }));
   return out;
 }
 
 namespace {
 
-Status MailNotConfigured() { return Unavailable("Email delivery is not configured"); }
+Status MailNotConfigured() { return Status::Public(Code::kUnavailable, "Email delivery is not configured"); }
 
 struct DeletionPlan {
   std::vector<std::string> delete_orgs;  // the account is their only member
   boost::json::array blockers;           // {orgId, orgName}: sole admin with other members
 };
 
-Result<DeletionPlan> PlanDeletion(Core& core, store::Connection& c, const std::string& user_id) {
+Result<DeletionPlan> PlanDeletion(const AccountsDeps& deps, ports::Tx& c, const std::string& user_id) {
   DeletionPlan plan;
-  SV_ASSIGN_OR_RETURN(std::vector<ports::UserOrg> orgs, core.memberships->ListForUser(c, user_id));
+  SV_ASSIGN_OR_RETURN(std::vector<ports::UserOrg> orgs, deps.memberships->ListForUser(c, user_id));
   for (const ports::UserOrg& o : orgs) {
-    SV_ASSIGN_OR_RETURN(int64_t members, core.memberships->Count(c, o.org_id));
+    SV_ASSIGN_OR_RETURN(int64_t members, deps.memberships->Count(c, o.org_id));
     if (members <= 1) {
       plan.delete_orgs.push_back(o.org_id);
       continue;
     }
     if (o.role != "admin") continue;
-    SV_ASSIGN_OR_RETURN(int64_t admins, core.memberships->CountWithRole(c, o.org_id, "admin"));
+    SV_ASSIGN_OR_RETURN(int64_t admins, deps.memberships->CountWithRole(c, o.org_id, "admin"));
     if (admins <= 1)
       plan.blockers.push_back(boost::json::object{{"orgId", o.org_id}, {"orgName", o.org_name}});
   }
@@ -64,75 +65,78 @@ Status SoleAdmin(const DeletionPlan& plan) {
 
 }  // namespace
 
-Result<int64_t> RequestDataExport(Core& core, const std::string& user_id) {
-  if (!MailConfigured(core)) return MailNotConfigured();
-  const int64_t expires_at = core.Now() + kDataExportTokenLifetimeMs;
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, core.users->FindById(tx, user_id));
+Result<int64_t> RequestDataExport(const AccountsDeps& deps, const std::string& user_id) {
+  if (!deps.mail->configured()) return MailNotConfigured();
+  const int64_t expires_at = deps.Now() + kDataExportTokenLifetimeMs;
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, user_id));
     if (!user) return NotFound("User not found");
     SV_ASSIGN_OR_RETURN(std::string token,
-                        auth_internal::IssueEmailToken(core, tx, user_id, ports::kDataExportToken,
+                        auth_internal::IssueEmailToken(deps, tx, user_id, ports::kDataExportToken,
                                                        kDataExportTokenLifetimeMs));
-    return EnqueueMail(core, tx, auth_internal::DataExportMail(core, user->email, token));
+    return deps.mail->Enqueue(tx, auth_internal::DataExportMail(deps, user->email, token));
   }));
   return expires_at;
 }
 
-Result<DataExport> DownloadDataExport(Core& core, std::string_view token) {
+Result<DataExport> DownloadDataExport(const AccountsDeps& deps, std::string_view token) {
   const Status invalid = InvalidArgument("Invalid or expired export link");
   if (!domain::IsWellFormedSecret(token)) return invalid;
   const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
   DataExport out;
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
-    out.exported_at = core.Now();
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+    out.exported_at = deps.Now();
     SV_ASSIGN_OR_RETURN(std::optional<std::string> user_id,
-                        core.email_tokens->Consume(tx, ports::kDataExportToken, hash, out.exported_at));
+                        deps.email_tokens->Consume(tx, ports::kDataExportToken, hash, out.exported_at));
     if (!user_id) return invalid;
-    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, core.users->FindById(tx, *user_id));
+    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, *user_id));
     if (!user) return invalid;
     out.user = std::move(*user);
-    SV_ASSIGN_OR_RETURN(out.orgs, core.memberships->ListForUser(tx, *user_id));
-    SV_ASSIGN_OR_RETURN(out.data, core.account_data->Export(tx, *user_id));
+    SV_ASSIGN_OR_RETURN(out.orgs, deps.memberships->ListForUser(tx, *user_id));
+    SV_ASSIGN_OR_RETURN(out.data, deps.account_data->Export(tx, *user_id));
     return Status::Ok();
   }));
   return out;
 }
 
-Result<int64_t> RequestAccountDeletion(Core& core, const std::string& user_id) {
-  if (!MailConfigured(core)) return MailNotConfigured();
-  const int64_t expires_at = core.Now() + kDataDeleteTokenLifetimeMs;
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, core.users->FindById(tx, user_id));
+Result<int64_t> RequestAccountDeletion(const AccountsDeps& deps, const std::string& user_id) {
+  if (!deps.mail->configured()) return MailNotConfigured();
+  const int64_t expires_at = deps.Now() + kDataDeleteTokenLifetimeMs;
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, user_id));
     if (!user) return NotFound("User not found");
-    SV_ASSIGN_OR_RETURN(DeletionPlan plan, PlanDeletion(core, tx, user_id));
+    SV_ASSIGN_OR_RETURN(DeletionPlan plan, PlanDeletion(deps, tx, user_id));
     if (!plan.blockers.empty()) return SoleAdmin(plan);
     SV_ASSIGN_OR_RETURN(std::string token,
-                        auth_internal::IssueEmailToken(core, tx, user_id, ports::kDataDeleteToken,
+                        auth_internal::IssueEmailToken(deps, tx, user_id, ports::kDataDeleteToken,
                                                        kDataDeleteTokenLifetimeMs));
-    return EnqueueMail(core, tx, auth_internal::AccountDeletionMail(core, user->email, token));
+    return deps.mail->Enqueue(tx, auth_internal::AccountDeletionMail(deps, user->email, token));
   }));
   return expires_at;
 }
 
-Result<DeletedAccount> ConfirmAccountDeletion(Core& core, std::string_view token) {
+Result<DeletedAccount> ConfirmAccountDeletion(const AccountsDeps& deps, std::string_view token) {
   const Status invalid = InvalidArgument("Invalid or expired deletion link");
   if (!domain::IsWellFormedSecret(token)) return invalid;
   const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
   DeletedAccount out;
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<std::string> user_id,
-                        core.email_tokens->Consume(tx, ports::kDataDeleteToken, hash, core.Now()));
+                        deps.email_tokens->Consume(tx, ports::kDataDeleteToken, hash, deps.Now()));
     if (!user_id) return invalid;
-    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, core.users->FindById(tx, *user_id));
+    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, *user_id));
     if (!user) return invalid;
     // Re-checked at confirmation: the team may have changed since the
     // request. Refusing rolls back, so the link stays usable.
-    SV_ASSIGN_OR_RETURN(DeletionPlan plan, PlanDeletion(core, tx, *user_id));
+    SV_ASSIGN_OR_RETURN(DeletionPlan plan, PlanDeletion(deps, tx, *user_id));
     if (!plan.blockers.empty()) return SoleAdmin(plan);
-    SV_RETURN_IF_ERROR(core.account_data->DeletePersonalData(tx, *user_id));
-    for (const std::string& org_id : plan.delete_orgs) SV_RETURN_IF_ERROR(core.orgs->Delete(tx, org_id));
-    SV_RETURN_IF_ERROR(core.waitlist->DeleteByEmail(tx, user->email));
-    SV_RETURN_IF_ERROR(core.users->Delete(tx, *user_id));
+    SV_RETURN_IF_ERROR(deps.deletion->RunAccountDeleted(tx, *user_id));
+    for (const std::string& org_id : plan.delete_orgs) {
+      SV_RETURN_IF_ERROR(deps.deletion->RunOrganizationDeleted(tx, org_id));
+      SV_RETURN_IF_ERROR(deps.orgs->Delete(tx, org_id));
+    }
+    SV_RETURN_IF_ERROR(deps.waitlist->DeleteByEmail(tx, user->email));
+    SV_RETURN_IF_ERROR(deps.users->Delete(tx, *user_id));
     out.user_id = *user_id;
     out.deleted_org_ids = plan.delete_orgs;
     return Status::Ok();

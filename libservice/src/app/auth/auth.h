@@ -22,14 +22,56 @@
 #include <string_view>
 #include <vector>
 
-#include "app/core.h"
+#include "app/deletion_hooks.h"
+#include "app/mail/mail.h"
+#include "domain/auth/password.h"
 #include "ports/account_data_repository.h"
+#include "ports/email_token_repository.h"
+#include "ports/ids.h"
+#include "ports/invitation_repository.h"
 #include "ports/org_repository.h"
 #include "ports/project_repository.h"
+#include "ports/session_repository.h"
+#include "ports/transaction.h"
 #include "ports/user_repository.h"
+#include "ports/waitlist_repository.h"
+#include "service/clock.h"
+#include "service/options.h"
 #include "service/status.h"
 
 namespace service::app {
+
+// What the account areas (auth, team) need. Pointers are borrowed from the
+// Service and outlive every call.
+struct AccountsDeps {
+  ports::Transactions* db = nullptr;
+  Clock* clock = nullptr;
+  ports::Ids* ids = nullptr;
+  ports::UserRepository* users = nullptr;
+  ports::OrgRepository* orgs = nullptr;
+  ports::MembershipRepository* memberships = nullptr;
+  ports::SessionRepository* sessions = nullptr;
+  ports::EmailTokenRepository* email_tokens = nullptr;
+  ports::InvitationRepository* invitations = nullptr;
+  ports::WaitlistRepository* waitlist = nullptr;
+  ports::AccountDataRepository* account_data = nullptr;
+  // A new workspace's default project and first capture key.
+  ports::ProjectRepository* projects = nullptr;
+  ports::CaptureKeyRepository* capture_keys = nullptr;
+  const MailOutbox* mail = nullptr;
+  // Rows of other areas that go with an organization, member or account.
+  const DeletionHooks* deletion = nullptr;
+
+  std::string jwt_secret;  // never logged
+  // scrypt cost for new password hashes (and the login timing decoy).
+  const domain::ScryptParams* password_params = nullptr;
+  std::string public_url;  // links in mails
+  bool require_email_verification = false;
+  std::vector<std::string> superadmin_emails;  // lower-cased
+  PlanLimitOverrides plan_limits;
+
+  int64_t Now() const { return clock->NowMillis(); }
+};
 
 struct SessionTokens {
   std::string access_token;   // 1 hour
@@ -55,7 +97,7 @@ struct RegisterInput {
   std::string name;
   std::string org_name;
 };
-Result<Workspace> Register(Core& core, const RegisterInput& in);
+Result<Workspace> Register(const AccountsDeps& deps, const RegisterInput& in);
 
 // POST /v1/auth/waitlist. 409 for an email with an account or a completed
 // signup. `accepted` false: the entry is approved already (HTTP 200).
@@ -69,7 +111,7 @@ struct WaitlistOutcome {
   std::string status;  // pending or approved
   bool accepted = true;
 };
-Result<WaitlistOutcome> JoinWaitlist(Core& core, const WaitlistInput& in);
+Result<WaitlistOutcome> JoinWaitlist(const AccountsDeps& deps, const WaitlistInput& in);
 
 // GET /v1/auth/approval/:token (not consumed). 400 "Invalid or expired
 // approval link".
@@ -78,11 +120,11 @@ struct ApprovalInfo {
   std::string name;
   std::string org_name;
 };
-Result<ApprovalInfo> InspectApproval(Core& core, std::string_view token);
+Result<ApprovalInfo> InspectApproval(const AccountsDeps& deps, std::string_view token);
 
 // POST /v1/auth/complete-signup: consumes the approval token and creates
 // the workspace for the waitlist entry's email (marked verified).
-Result<Workspace> CompleteSignup(Core& core, std::string_view token, const std::string& name,
+Result<Workspace> CompleteSignup(const AccountsDeps& deps, std::string_view token, const std::string& name,
                                  const std::string& password);
 
 // POST /v1/auth/login. 401 Invalid credentials (unknown email or wrong
@@ -93,12 +135,12 @@ struct LoginResult {
   std::optional<ports::UserOrg> org;
   SessionTokens tokens;
 };
-Result<LoginResult> Login(Core& core, const std::string& email, const std::string& password);
+Result<LoginResult> Login(const AccountsDeps& deps, const std::string& email, const std::string& password);
 
 // POST /v1/auth/refresh: rotates the refresh token (the old one is refused
 // afterwards). 401 for any invalid, expired, used or retired token or an
 // inactive account; 503 AUTH_UNAVAILABLE when the store fails.
-Result<SessionTokens> Refresh(Core& core, std::string_view refresh_token);
+Result<SessionTokens> Refresh(const AccountsDeps& deps, std::string_view refresh_token);
 
 // Every bearer request: verifies the access token and re-reads the account
 // (active, same session revision) and, when `org_id` is given, the
@@ -107,10 +149,11 @@ struct Caller {
   ports::User user;
   std::optional<ports::Membership> membership;
 };
-Result<Caller> AuthenticateAccess(Core& core, std::string_view access_token, const std::string* org_id);
+Result<Caller> AuthenticateAccess(const AccountsDeps& deps, std::string_view access_token,
+                                  const std::string* org_id);
 
 // True when `email` is on SERVICE_SUPERADMIN_EMAILS.
-bool IsSuperadmin(const Core& core, std::string_view email);
+bool IsSuperadmin(const AccountsDeps& deps, std::string_view email);
 
 // GET /v1/auth/me. 404 User not found.
 struct Profile {
@@ -118,7 +161,7 @@ struct Profile {
   std::vector<ports::UserOrg> orgs;
   bool superadmin = false;
 };
-Result<Profile> GetProfile(Core& core, const std::string& user_id);
+Result<Profile> GetProfile(const AccountsDeps& deps, const std::string& user_id);
 
 // POST /v1/auth/switch-org: new tokens for another organization of the
 // user. 403 when the user is not a member.
@@ -126,17 +169,18 @@ struct SwitchedOrg {
   ports::UserOrg org;
   SessionTokens tokens;
 };
-Result<SwitchedOrg> SwitchOrg(Core& core, const std::string& user_id, const std::string& org_id);
+Result<SwitchedOrg> SwitchOrg(const AccountsDeps& deps, const std::string& user_id,
+                              const std::string& org_id);
 
 // POST /v1/auth/forgot-password: issues a reset token and mails it when the
 // email belongs to an active account; otherwise does nothing. The token is
 // returned for the API layer to show outside production only.
-Result<std::optional<std::string>> ForgotPassword(Core& core, const std::string& email);
+Result<std::optional<std::string>> ForgotPassword(const AccountsDeps& deps, const std::string& email);
 
 // POST /v1/auth/reset-password: consumes the token atomically, sets the
 // password and retires every session. Active accounts only. 400 "Invalid or
 // expired reset token".
-Status ResetPassword(Core& core, std::string_view token, const std::string& email,
+Status ResetPassword(const AccountsDeps& deps, std::string_view token, const std::string& email,
                      const std::string& password);
 
 // POST /v1/auth/send-verification. `already_verified`: nothing sent. 404
@@ -145,15 +189,15 @@ struct VerificationSent {
   bool already_verified = false;
   std::string masked_email;
 };
-Result<VerificationSent> SendVerification(Core& core, const std::string& user_id);
+Result<VerificationSent> SendVerification(const AccountsDeps& deps, const std::string& user_id);
 
 // POST /v1/auth/resend-verification: mails a new link when the email
 // belongs to an active unverified account; answers the same either way
 // (the masked address). 503 when no mail provider is configured.
-Result<std::string> ResendVerification(Core& core, const std::string& email);
+Result<std::string> ResendVerification(const AccountsDeps& deps, const std::string& email);
 
 // POST /v1/auth/verify-email. 400 "Invalid or expired verification token".
-Status VerifyEmail(Core& core, std::string_view token);
+Status VerifyEmail(const AccountsDeps& deps, std::string_view token);
 
 // POST /v1/auth/invitations/inspect (not consumed). 400 INVITATION_INVALID.
 struct InvitationInfo {
@@ -161,7 +205,7 @@ struct InvitationInfo {
   std::string email;
   int64_t expires_at = 0;
 };
-Result<InvitationInfo> InspectInvitation(Core& core, std::string_view token);
+Result<InvitationInfo> InspectInvitation(const AccountsDeps& deps, std::string_view token);
 
 // POST /v1/auth/invitations/accept: consumes the invitation; a pending
 // invitee gets the password and becomes active (verified: the link came by
@@ -172,8 +216,8 @@ struct AcceptedInvitation {
   std::string org_name;
   bool activated = false;
 };
-Result<AcceptedInvitation> AcceptInvitation(Core& core, std::string_view token, const std::string& email,
-                                            const std::string& password);
+Result<AcceptedInvitation> AcceptInvitation(const AccountsDeps& deps, std::string_view token,
+                                            const std::string& email, const std::string& password);
 
 // GET /v1/auth/whats-new for a member of `org_id` (403 otherwise): what happened since the
 // user's previous read, which is then moved to now. The first read ever
@@ -184,21 +228,22 @@ struct WhatsNewResult {
   ports::WhatsNew feed;
 };
 inline constexpr int kWhatsNewLimit = 50;
-Result<WhatsNewResult> GetWhatsNew(Core& core, const std::string& user_id, const std::string& org_id);
+Result<WhatsNewResult> GetWhatsNew(const AccountsDeps& deps, const std::string& user_id,
+                                   const std::string& org_id);
 
 // Data export: RequestDataExport mails a one-time link (24 h) to
 // GET /v1/auth/data-export/:token; DownloadDataExport consumes it and
 // returns the bundle. 503 without a mail provider; 400 "Invalid or expired
 // export link".
 inline constexpr int64_t kDataExportTokenLifetimeMs = int64_t{24} * 60 * 60 * 1000;
-Result<int64_t> RequestDataExport(Core& core, const std::string& user_id);  // the link's expiry
+Result<int64_t> RequestDataExport(const AccountsDeps& deps, const std::string& user_id);  // the link's expiry
 struct DataExport {
   int64_t exported_at = 0;
   ports::User user;
   std::vector<ports::UserOrg> orgs;
   ports::AccountData data;
 };
-Result<DataExport> DownloadDataExport(Core& core, std::string_view token);
+Result<DataExport> DownloadDataExport(const AccountsDeps& deps, std::string_view token);
 
 // Account deletion: RequestAccountDeletion mails a one-time confirmation
 // link (1 h); ConfirmAccountDeletion consumes it and deletes the account,
@@ -206,12 +251,12 @@ Result<DataExport> DownloadDataExport(Core& core, std::string_view token);
 // refuse with 409 SOLE_ADMIN (payload `organizations`) while the account is
 // the only admin of an organization that has other members.
 inline constexpr int64_t kDataDeleteTokenLifetimeMs = int64_t{60} * 60 * 1000;
-Result<int64_t> RequestAccountDeletion(Core& core, const std::string& user_id);
+Result<int64_t> RequestAccountDeletion(const AccountsDeps& deps, const std::string& user_id);
 struct DeletedAccount {
   std::string user_id;
   std::vector<std::string> deleted_org_ids;
 };
-Result<DeletedAccount> ConfirmAccountDeletion(Core& core, std::string_view token);
+Result<DeletedAccount> ConfirmAccountDeletion(const AccountsDeps& deps, std::string_view token);
 
 // The 503 every session check answers when the account lookup fails.
 Status AuthUnavailable();

@@ -11,21 +11,21 @@
 namespace service::app {
 
 Status AuthUnavailable() {
-  return Status(Code::kUnavailable, "Authentication is temporarily unavailable, please retry",
-                "AUTH_UNAVAILABLE");
+  return Status::Public(Code::kUnavailable, "Authentication is temporarily unavailable, please retry",
+                        "AUTH_UNAVAILABLE");
 }
 
 namespace {
 
 Status RejectedSession() { return Unauthenticated("Invalid or expired token"); }
 
-domain::AccountView ViewOf(const Core& core, const ports::User& u) {
+domain::AccountView ViewOf(const AccountsDeps& deps, const ports::User& u) {
   domain::AccountView v;
   v.email = u.email;
   v.status = domain::ParseAccountStatus(u.status).value_or(domain::AccountStatus::kDeactivated);
   v.has_password = u.password_hash.has_value() && !u.password_hash->empty();
   // Without required verification an unverified address does not block login.
-  v.email_verified = u.email_verified || !core.options.EffectiveRequireEmailVerification();
+  v.email_verified = u.email_verified || !deps.require_email_verification;
   v.session_revision = u.session_revision;
   return v;
 }
@@ -43,13 +43,13 @@ std::optional<ports::UserOrg> PickOrg(const ports::User& user, const std::vector
 
 }  // namespace
 
-Result<LoginResult> Login(Core& core, const std::string& email, const std::string& password) {
+Result<LoginResult> Login(const AccountsDeps& deps, const std::string& email, const std::string& password) {
   std::optional<ports::User> user;
   std::vector<ports::UserOrg> orgs;
-  Status read = core.db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(user, core.users->FindByEmail(c, email));
+  Status read = deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(user, deps.users->FindByEmail(c, email));
     if (user) {
-      SV_ASSIGN_OR_RETURN(orgs, core.memberships->ListForUser(c, user->id));
+      SV_ASSIGN_OR_RETURN(orgs, deps.memberships->ListForUser(c, user->id));
     }
     return Status::Ok();
   });
@@ -61,42 +61,42 @@ Result<LoginResult> Login(Core& core, const std::string& email, const std::strin
   if (user && user->password_hash && !user->password_hash->empty()) {
     matches = domain::VerifyPassword(password, *user->password_hash);
   } else {
-    domain::DummyVerify(password, core.password_params);
+    domain::DummyVerify(password, *deps.password_params);
   }
   if (!user) return domain::InvalidCredentials();
-  SV_RETURN_IF_ERROR(domain::CheckLogin(ViewOf(core, *user), matches));
+  SV_RETURN_IF_ERROR(domain::CheckLogin(ViewOf(deps, *user), matches));
 
   LoginResult out;
   out.user = *user;
   out.org = PickOrg(*user, orgs);
   const std::string org_id = out.org ? out.org->org_id : "";
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(out.tokens,
-                        auth_internal::IssueSession(core, tx, user->id, org_id, user->session_revision));
-    return core.users->RecordLogin(tx, user->id, org_id, core.Now());
+                        auth_internal::IssueSession(deps, tx, user->id, org_id, user->session_revision));
+    return deps.users->RecordLogin(tx, user->id, org_id, deps.Now());
   }));
   return out;
 }
 
-Result<SessionTokens> Refresh(Core& core, std::string_view refresh_token) {
-  auto claims = domain::VerifyToken(refresh_token, core.jwt_secret, core.Now(), domain::kRefreshTokenType);
+Result<SessionTokens> Refresh(const AccountsDeps& deps, std::string_view refresh_token) {
+  auto claims = domain::VerifyToken(refresh_token, deps.jwt_secret, deps.Now(), domain::kRefreshTokenType);
   if (!claims.ok()) return RejectedSession();
   if (!domain::IsWellFormedSecret(claims->jti)) return RejectedSession();
   const std::string hash = domain::SecretHash(domain::NormalizeSecret(claims->jti));
   SessionTokens out;
-  Status s = core.db->Write([&](store::Connection& tx) -> Status {
-    const int64_t now = core.Now();
-    SV_ASSIGN_OR_RETURN(std::optional<ports::RefreshToken> row, core.sessions->Consume(tx, hash, now));
+  Status s = deps.db->Write([&](ports::Tx& tx) -> Status {
+    const int64_t now = deps.Now();
+    SV_ASSIGN_OR_RETURN(std::optional<ports::RefreshToken> row, deps.sessions->Consume(tx, hash, now));
     if (!row || row->user_id != claims->sub || row->revision != claims->rev) return RejectedSession();
-    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, core.users->FindById(tx, row->user_id));
+    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, row->user_id));
     if (!user) return RejectedSession();
-    SV_RETURN_IF_ERROR(domain::CheckSession(*claims, ViewOf(core, *user)));
+    SV_RETURN_IF_ERROR(domain::CheckSession(*claims, ViewOf(deps, *user)));
     std::string org_id = row->org_id;
     if (!org_id.empty()) {
-      SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m, core.memberships->Find(tx, org_id, user->id));
+      SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m, deps.memberships->Find(tx, org_id, user->id));
       if (!m) org_id.clear();
     }
-    SV_ASSIGN_OR_RETURN(out, auth_internal::IssueSession(core, tx, user->id, org_id, user->session_revision));
+    SV_ASSIGN_OR_RETURN(out, auth_internal::IssueSession(deps, tx, user->id, org_id, user->session_revision));
     return Status::Ok();
   });
   if (s.code() == Code::kUnauthenticated) return s;
@@ -104,63 +104,65 @@ Result<SessionTokens> Refresh(Core& core, std::string_view refresh_token) {
   return out;
 }
 
-Result<Caller> AuthenticateAccess(Core& core, std::string_view access_token, const std::string* org_id) {
-  auto claims = domain::VerifyToken(access_token, core.jwt_secret, core.Now(), domain::kAccessTokenType);
+Result<Caller> AuthenticateAccess(const AccountsDeps& deps, std::string_view access_token,
+                                  const std::string* org_id) {
+  auto claims = domain::VerifyToken(access_token, deps.jwt_secret, deps.Now(), domain::kAccessTokenType);
   if (!claims.ok()) return claims.status();
   Caller out;
   std::optional<ports::User> user;
-  Status s = core.db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(user, core.users->FindById(c, claims->sub));
+  Status s = deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(user, deps.users->FindById(c, claims->sub));
     if (user && org_id) {
-      SV_ASSIGN_OR_RETURN(out.membership, core.memberships->Find(c, *org_id, user->id));
+      SV_ASSIGN_OR_RETURN(out.membership, deps.memberships->Find(c, *org_id, user->id));
     }
     return Status::Ok();
   });
   if (!s.ok()) return AuthUnavailable();
   if (!user) return RejectedSession();
-  SV_RETURN_IF_ERROR(domain::CheckSession(*claims, ViewOf(core, *user)));
+  SV_RETURN_IF_ERROR(domain::CheckSession(*claims, ViewOf(deps, *user)));
   out.user = std::move(*user);
   return out;
 }
 
-bool IsSuperadmin(const Core& core, std::string_view email) {
+bool IsSuperadmin(const AccountsDeps& deps, std::string_view email) {
   const std::string lower = util::ToLower(email);
-  for (const std::string& allowed : core.options.superadmin_emails) {
+  for (const std::string& allowed : deps.superadmin_emails) {
     if (!allowed.empty() && util::ToLower(allowed) == lower) return true;
   }
   return false;
 }
 
-Result<Profile> GetProfile(Core& core, const std::string& user_id) {
+Result<Profile> GetProfile(const AccountsDeps& deps, const std::string& user_id) {
   Profile out;
   std::optional<ports::User> user;
-  SV_RETURN_IF_ERROR(core.db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(user, core.users->FindById(c, user_id));
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(user, deps.users->FindById(c, user_id));
     if (user) {
-      SV_ASSIGN_OR_RETURN(out.orgs, core.memberships->ListForUser(c, user_id));
+      SV_ASSIGN_OR_RETURN(out.orgs, deps.memberships->ListForUser(c, user_id));
     }
     return Status::Ok();
   }));
   if (!user) return NotFound("User not found");
   out.user = std::move(*user);
-  out.superadmin = IsSuperadmin(core, out.user.email);
+  out.superadmin = IsSuperadmin(deps, out.user.email);
   return out;
 }
 
-Result<SwitchedOrg> SwitchOrg(Core& core, const std::string& user_id, const std::string& org_id) {
+Result<SwitchedOrg> SwitchOrg(const AccountsDeps& deps, const std::string& user_id,
+                              const std::string& org_id) {
   SwitchedOrg out;
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, core.users->FindById(tx, user_id));
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, user_id));
     if (!user) return NotFound("User not found");
-    SV_ASSIGN_OR_RETURN(std::vector<ports::UserOrg> orgs, core.memberships->ListForUser(tx, user_id));
+    SV_ASSIGN_OR_RETURN(std::vector<ports::UserOrg> orgs, deps.memberships->ListForUser(tx, user_id));
     const ports::UserOrg* found = nullptr;
     for (const auto& o : orgs)
       if (o.org_id == org_id) found = &o;
     if (!found) return PermissionDenied("Not a member of this organization");
     out.org = *found;
     SV_ASSIGN_OR_RETURN(out.tokens,
-                        auth_internal::IssueSession(core, tx, user_id, org_id, user->session_revision));
-    return core.users->SetLastOrg(tx, user_id, org_id, core.Now());
+                        auth_internal::IssueSession(deps, tx, user_id, org_id, user->session_revision));
+    return deps.users->SetLastOrg(tx, user_id, org_id, deps.Now());
   }));
   return out;
 }

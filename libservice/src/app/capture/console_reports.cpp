@@ -2,7 +2,7 @@
 
 #include <boost/json.hpp>
 
-#include "app/core.h"
+#include "app/capture/deps.h"
 #include "domain/auth/roles.h"
 
 namespace service::app::capture {
@@ -15,14 +15,14 @@ Status Require(const ConsoleActor& actor, domain::Capability capability) {
 }
 
 // The live-namespace source of a console report in one of the actor's projects.
-Result<ReportSource> ConsoleSource(Core& core, const ConsoleActor& actor, const std::string& project_id,
-                                   const std::string& client_ip) {
+Result<ReportSource> ConsoleSource(const CaptureDeps& deps, const ConsoleActor& actor,
+                                   const std::string& project_id, const std::string& client_ip) {
   ReportSource src;
-  Status st = core.db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, core.projects->Find(c, actor.org_id, project_id));
+  Status st = deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, deps.projects->Find(c, actor.org_id, project_id));
     if (!p) return NotFound("Project not found");
     src.project_name = p->name;
-    SV_ASSIGN_OR_RETURN(src.plan, core.usage->PlanOf(c, actor.org_id));
+    SV_ASSIGN_OR_RETURN(src.plan, deps.usage->PlanOf(c, actor.org_id));
     return Status::Ok();
   });
   SV_RETURN_IF_ERROR(st);
@@ -50,10 +50,10 @@ std::string PlatformDisplayName(std::string_view platform) {
   return "Other";
 }
 
-Result<IngestResult> SubmitManualReport(Core& core, const ConsoleActor& actor, const ManualReport& in,
-                                        const std::string& client_ip) {
+Result<IngestResult> SubmitManualReport(const CaptureDeps& deps, const ConsoleActor& actor,
+                                        const ManualReport& in, const std::string& client_ip) {
   SV_RETURN_IF_ERROR(Require(actor, domain::Capability::kUpdateBugs));
-  SV_ASSIGN_OR_RETURN(ReportSource src, ConsoleSource(core, actor, in.project_id, client_ip));
+  SV_ASSIGN_OR_RETURN(ReportSource src, ConsoleSource(deps, actor, in.project_id, client_ip));
   src.console_manual = true;
   ReportInput r;
   r.title = in.title;
@@ -65,15 +65,16 @@ Result<IngestResult> SubmitManualReport(Core& core, const ConsoleActor& actor, c
   r.reporter_id = NonEmpty(actor.user_id);
   r.platform = "other";
   r.metadata = boost::json::object{{"source", "console"}, {"submittedBy", actor.user_id}};
-  return Ingest(core, src, std::move(r));
+  return Ingest(deps, src, std::move(r));
 }
 
-Result<IngestResult> SubmitTestEvent(Core& core, const ConsoleActor& actor, const std::string& project_id,
-                                     const std::string& platform, const std::string& client_ip) {
+Result<IngestResult> SubmitTestEvent(const CaptureDeps& deps, const ConsoleActor& actor,
+                                     const std::string& project_id, const std::string& platform,
+                                     const std::string& client_ip) {
   SV_RETURN_IF_ERROR(Require(actor, domain::Capability::kManageKeys));
-  SV_ASSIGN_OR_RETURN(ReportSource src, ConsoleSource(core, actor, project_id, client_ip));
+  SV_ASSIGN_OR_RETURN(ReportSource src, ConsoleSource(deps, actor, project_id, client_ip));
   const std::string name = PlatformDisplayName(platform);
-  const int64_t now = core.Now();
+  const int64_t now = deps.Now();
   ReportInput r;
   r.title = "Setup check: test error from the " + name + " SDK";
   r.description = "A test event sent from the console to check that reports from the " + name +
@@ -91,7 +92,7 @@ Result<IngestResult> SubmitTestEvent(Core& core, const ConsoleActor& actor, cons
   r.events.push_back(std::move(ev));
   r.metadata =
       boost::json::object{{"testEvent", true}, {"autoReport", "setup_check"}, {"source", "test-event"}};
-  return Ingest(core, src, std::move(r));
+  return Ingest(deps, src, std::move(r));
 }
 
 }  // namespace service::app::capture

@@ -11,12 +11,9 @@
 #include <string>
 
 #include "app/actor.h"
+#include "app/capture/deps.h"
 #include "app/capture/ingest.h"
 #include "service/status.h"
-
-namespace service::app {
-struct Core;
-}
 
 namespace service::app::capture {
 
@@ -32,15 +29,16 @@ struct ManualReport {
   std::string url;
   std::optional<std::string> environment;
 };
-Result<IngestResult> SubmitManualReport(Core& core, const ConsoleActor& actor, const ManualReport& in,
-                                        const std::string& client_ip);
+Result<IngestResult> SubmitManualReport(const CaptureDeps& deps, const ConsoleActor& actor,
+                                        const ManualReport& in, const std::string& client_ip);
 
 // POST /v1/projects/:id/test-event (needs kManageKeys, like creating keys).
 // One error report titled "Setup check: test error from the <Platform>
 // SDK", with the caller as the affected end user (userId = the caller's
 // user id). Repeated test events for one platform group into one bug.
-Result<IngestResult> SubmitTestEvent(Core& core, const ConsoleActor& actor, const std::string& project_id,
-                                     const std::string& platform, const std::string& client_ip);
+Result<IngestResult> SubmitTestEvent(const CaptureDeps& deps, const ConsoleActor& actor,
+                                     const std::string& project_id, const std::string& platform,
+                                     const std::string& client_ip);
 
 // "Web", "iOS", "Android", "React Native", "Flutter", "Server".
 std::string PlatformDisplayName(std::string_view platform);

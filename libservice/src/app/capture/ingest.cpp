@@ -2,9 +2,9 @@
 
 #include <boost/json.hpp>
 
+#include "app/capture/deps.h"
 #include "app/capture/report_writer.h"
 #include "app/capture/runtime.h"
-#include "app/core.h"
 #include "domain/capture/classify.h"
 #include "domain/capture/end_user.h"
 #include "domain/capture/fingerprint.h"
@@ -62,8 +62,8 @@ std::optional<std::string> NonEmpty(std::string s) {
 
 std::string MonthOf(int64_t unix_ms) { return util::FormatIso8601(unix_ms).substr(0, 7); }
 
-Result<IngestResult> Ingest(Core& core, const ReportSource& source, ReportInput in) {
-  const int64_t now = core.Now();
+Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source, ReportInput in) {
+  const int64_t now = deps.Now();
 
   // --- Everything computable without the database, before the write. ---
   const std::string auto_kind = source.console_manual ? std::string() : domain::AutoReportKind(in.metadata);
@@ -78,7 +78,7 @@ Result<IngestResult> Ingest(Core& core, const ReportSource& source, ReportInput 
   const std::string ua = user_agent.value_or("");
   const std::string platform = in.platform ? *in.platform : domain::InferPlatform(ua);
   const domain::UserAgentInfo ua_info = domain::ParseUserAgent(ua);
-  const std::string ip_hash = core.capture->HashClientIp(source.client_ip);
+  const std::string ip_hash = deps.capture->HashClientIp(source.client_ip);
   const domain::EndUserIdentity identity =
       domain::EndUserKey(in.user_id.value_or(""), in.reporter_email.value_or(""), ip_hash);
 
@@ -86,10 +86,10 @@ Result<IngestResult> Ingest(Core& core, const ReportSource& source, ReportInput 
   r.source = &source;
   if (in.reporter_email) r.reporter_email_key = domain::text::LowerAsciiCopy(*in.reporter_email);
   r.month = MonthOf(now);
-  r.bugs_per_month = domain::LimitsFor(source.plan, core.options.plan_limits).bugs_per_month;
+  r.bugs_per_month = domain::LimitsFor(source.plan, deps.plan_limits).bugs_per_month;
 
   ports::Occurrence& occ = r.occurrence;
-  occ.id = core.ids->NewId();
+  occ.id = deps.ids->NewId();
   occ.project_id = source.project_id;
   occ.org_id = source.org_id;
   occ.reporter_email = in.reporter_email;
@@ -118,7 +118,7 @@ Result<IngestResult> Ingest(Core& core, const ReportSource& source, ReportInput 
   w.project_id = source.project_id;
   w.key_env = source.key_env;
   w.fingerprint = fp.short_hex;
-  w.new_bug_id = core.ids->NewId();
+  w.new_bug_id = deps.ids->NewId();
   w.occurrence_id = occ.id;
   w.title = std::move(in.title);
   w.description = std::move(in.description);
@@ -147,11 +147,11 @@ Result<IngestResult> Ingest(Core& core, const ReportSource& source, ReportInput 
   s.seen_at = now;
 
   // --- The write, shared with concurrent reports (group commit). ---
-  SV_RETURN_IF_ERROR(core.capture->committer().Run(&r));
+  SV_RETURN_IF_ERROR(deps.capture->committer().Run(&r));
   SV_RETURN_IF_ERROR(r.outcome);
 
   if (r.event.payload.empty()) r.event = OutcomeEvent(r);
-  core.bus->Publish(r.event);
+  deps.bus->Publish(r.event);
 
   IngestResult out;
   out.bug_id = r.bug.id;

@@ -15,11 +15,11 @@
 //   bug users  one upsert each for user, session and reporter email, and
 //              one UPDATE of the bug's distinct counts when one was new
 //   history    one INSERT when the report reopened a resolved bug
-//   outbox     Core::capture_outbox_hook, when set
+//   outbox     CaptureDeps::capture_outbox_hook, when set
 //
 // Concurrent reports share one transaction (capture::WriteBatcher: group
 // commit at the application level). After the commit the outcome (new_bug, duplicate or regression) is
-// published on Core::bus. Reports of an existing bug are never refused by
+// published on CaptureDeps::bus. Reports of an existing bug are never refused by
 // the monthly bug limit: it counts new bugs only.
 //
 // Thread-safety: safe from any thread.
@@ -27,12 +27,9 @@
 
 #include <string>
 
+#include "app/capture/deps.h"
 #include "app/capture/report.h"
 #include "service/status.h"
-
-namespace service::app {
-struct Core;
-}
 
 namespace service::app::capture {
 
@@ -47,7 +44,7 @@ struct IngestResult {
 
 // kPaymentRequired with the plan-limit payload when the report would create
 // a bug past the organization's monthly limit (nothing is stored then).
-Result<IngestResult> Ingest(Core& core, const ReportSource& source, ReportInput input);
+Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source, ReportInput input);
 
 // "YYYY-MM" of a Unix-millisecond time (UTC): the plan-limit month.
 std::string MonthOf(int64_t unix_ms);

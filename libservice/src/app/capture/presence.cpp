@@ -2,13 +2,13 @@
 
 #include <boost/json.hpp>
 
+#include "app/capture/deps.h"
 #include "app/capture/runtime.h"
-#include "app/core.h"
 #include "util/time.h"
 
 namespace service::app::capture {
 
-Status RecordPresence(Core& core, const ReportSource& source, PresenceInput input) {
+Status RecordPresence(const CaptureDeps& deps, const ReportSource& source, PresenceInput input) {
   ports::PresencePing ping;
   ping.org_id = source.org_id;
   ping.project_id = source.project_id;
@@ -23,35 +23,41 @@ Status RecordPresence(Core& core, const ReportSource& source, PresenceInput inpu
   ping.visibility_state = std::move(input.visibility_state);
   ping.interaction_json = std::move(input.interaction_json);
   ping.metadata_json = std::move(input.metadata_json);
-  ping.at = core.Now();
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) { return core.presence->Upsert(tx, ping); }));
-  if (core.capture->ClaimPresencePublish(source.org_id, ping.at)) {
+  ping.at = deps.Now();
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) { return deps.presence->Upsert(tx, ping); }));
+  if (deps.capture->ClaimPresencePublish(source.org_id, ping.at)) {
     // The ping is stored; a failed snapshot read only delays the event.
-    PublishPresenceSnapshot(core, source.org_id).IgnoreError();
+    // The ping is stored; a snapshot that cannot be published now is
+    // published by the next ping or never needed. Logged, not answered.
+    Status published = PublishPresenceSnapshot(deps, source.org_id);
+    if (!published.ok() && deps.log) {
+      deps.log->Log(LogLevel::kWarning, "presence snapshot not published",
+                    {{"orgId", source.org_id}, {"error", published.ToString()}});
+    }
   }
   return Status::Ok();
 }
 
-Result<ports::PresenceSnapshot> PresenceSnapshotOf(Core& core, const std::string& org_id) {
+Result<ports::PresenceSnapshot> PresenceSnapshotOf(const CaptureDeps& deps, const std::string& org_id) {
   ports::PresenceSnapshot snap;
-  const int64_t since = core.Now() - kPresenceWindowMs;
-  SV_RETURN_IF_ERROR(core.db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(snap, core.presence->Snapshot(c, org_id, since, kPresenceTopPages));
+  const int64_t since = deps.Now() - kPresenceWindowMs;
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(snap, deps.presence->Snapshot(c, org_id, since, kPresenceTopPages));
     return Status::Ok();
   }));
   return snap;
 }
 
-Status PublishPresenceSnapshot(Core& core, const std::string& org_id) {
-  SV_ASSIGN_OR_RETURN(ports::PresenceSnapshot snap, PresenceSnapshotOf(core, org_id));
+Status PublishPresenceSnapshot(const CaptureDeps& deps, const std::string& org_id) {
+  SV_ASSIGN_OR_RETURN(ports::PresenceSnapshot snap, PresenceSnapshotOf(deps, org_id));
   boost::json::array pages;
   for (const auto& p : snap.pages)
     pages.push_back(boost::json::object{{"path", p.path}, {"active_sessions", p.active_sessions}});
   boost::json::object payload{{"active_sessions", snap.active_sessions},
                               {"active_users", snap.active_users},
                               {"pages", std::move(pages)},
-                              {"timestamp", util::FormatIso8601(core.Now())}};
-  core.bus->Publish(ports::Event{"presence", org_id, "", boost::json::serialize(payload)});
+                              {"timestamp", util::FormatIso8601(deps.Now())}};
+  deps.bus->Publish(ports::Event{"presence", org_id, "", boost::json::serialize(payload)});
   return Status::Ok();
 }
 

@@ -8,13 +8,10 @@
 
 #include <string>
 
+#include "app/capture/deps.h"
 #include "app/capture/report.h"
 #include "ports/presence_repository.h"
 #include "service/status.h"
-
-namespace service::app {
-struct Core;
-}
 
 namespace service::app::capture {
 
@@ -22,13 +19,13 @@ inline constexpr int64_t kPresenceTopPages = 5;
 
 // Records the ping, then publishes the snapshot (at most once per second per
 // organization; a later ping or the presence worker publishes the rest).
-Status RecordPresence(Core& core, const ReportSource& source, PresenceInput input);
+Status RecordPresence(const CaptureDeps& deps, const ReportSource& source, PresenceInput input);
 
 // The organization's current snapshot.
-Result<ports::PresenceSnapshot> PresenceSnapshotOf(Core& core, const std::string& org_id);
+Result<ports::PresenceSnapshot> PresenceSnapshotOf(const CaptureDeps& deps, const std::string& org_id);
 
 // Reads the snapshot and publishes it as a `presence` event. Payload:
 // {active_sessions, active_users, pages[{path, active_sessions}], timestamp}.
-Status PublishPresenceSnapshot(Core& core, const std::string& org_id);
+Status PublishPresenceSnapshot(const CaptureDeps& deps, const std::string& org_id);
 
 }  // namespace service::app::capture

@@ -4,7 +4,7 @@
 #include <map>
 #include <tuple>
 
-#include "app/core.h"
+#include "app/capture/deps.h"
 #include "domain/plans.h"
 #include "util/json_writer.h"
 #include "util/time.h"
@@ -14,11 +14,10 @@ namespace {
 
 namespace json = boost::json;
 
-Status PlanLimitReached(Core& core, store::Connection& tx, const PreparedReport& r) {
-  SV_ASSIGN_OR_RETURN(int64_t current, core.usage->BugsInMonth(tx, r.source->org_id, r.month));
-  return Status(
-      Code::kPaymentRequired, "Plan limit reached", "",
-      domain::PlanLimitPayload(r.bugs_per_month, current, r.source->plan, core.options.EffectivePublicUrl()));
+Status PlanLimitReached(const CaptureDeps& deps, ports::Tx& tx, const PreparedReport& r) {
+  SV_ASSIGN_OR_RETURN(int64_t current, deps.usage->BugsInMonth(tx, r.source->org_id, r.month));
+  return Status(Code::kPaymentRequired, "Plan limit reached", "",
+                domain::PlanLimitPayload(r.bugs_per_month, current, r.source->plan, deps.public_url));
 }
 
 ports::BugKeyReports SingleKey(const PreparedReport& r) {
@@ -30,18 +29,19 @@ ports::BugKeyReports SingleKey(const PreparedReport& r) {
 // The reports of a fingerprint that no bug had at lookup, one by one: the
 // first creates the bug, the others are added to it. `created` is set when
 // this batch made the bug, which then still has to pass the plan limit.
-Status WriteNewKey(Core& core, store::Connection& tx, const std::vector<PreparedReport*>& reports,
+Status WriteNewKey(const CaptureDeps& deps, ports::Tx& tx, const std::vector<PreparedReport*>& reports,
                    bool* created) {
   *created = false;
   for (PreparedReport* r : reports) {
     if (r != reports.front()) {
-      SV_ASSIGN_OR_RETURN(auto added, core.capture_bugs->AddReports(tx, {SingleKey(*r)}));
-      if (!added[0]) return Unavailable("capture: a bug changed concurrently, please retry");
+      SV_ASSIGN_OR_RETURN(auto added, deps.capture_bugs->AddReports(tx, {SingleKey(*r)}));
+      if (!added[0])
+        return Status::Public(Code::kUnavailable, "capture: a bug changed concurrently, please retry");
       r->bug = std::move(*added[0]);
       continue;
     }
     SV_ASSIGN_OR_RETURN(std::optional<ports::BugAfterReport> made,
-                        core.capture_bugs->Create(tx, r->bug_write));
+                        deps.capture_bugs->Create(tx, r->bug_write));
     if (made) {
       r->bug = std::move(*made);
       *created = true;
@@ -52,20 +52,20 @@ Status WriteNewKey(Core& core, store::Connection& tx, const std::vector<Prepared
     // for a batch that waits for this one's rows (its lock was not taken
     // with the others at lookup): the batch is run again instead, and its
     // lookup finds the bug.
-    return Unavailable("capture: a new bug was created concurrently, please retry");
+    return Status::Public(Code::kUnavailable, "capture: a new bug was created concurrently, please retry");
   }
   return Status::Ok();
 }
 
 // A bug this batch created counts against the monthly limit; refused, it is
 // undone and none of its reports stores anything.
-Status CountNewBug(Core& core, store::Connection& tx, const std::vector<PreparedReport*>& reports) {
+Status CountNewBug(const CaptureDeps& deps, ports::Tx& tx, const std::vector<PreparedReport*>& reports) {
   const PreparedReport& first = *reports.front();
   SV_ASSIGN_OR_RETURN(
-      bool counted, core.usage->TryCountNewBug(tx, first.source->org_id, first.month, first.bugs_per_month));
+      bool counted, deps.usage->TryCountNewBug(tx, first.source->org_id, first.month, first.bugs_per_month));
   if (counted) return Status::Ok();
-  SV_RETURN_IF_ERROR(core.capture_bugs->RemoveCreated(tx, first.bug.id));
-  Status limit = PlanLimitReached(core, tx, first);
+  SV_RETURN_IF_ERROR(deps.capture_bugs->RemoveCreated(tx, first.bug.id));
+  Status limit = PlanLimitReached(deps, tx, first);
   if (limit.code() != Code::kPaymentRequired) return limit;  // the counter read failed
   for (PreparedReport* r : reports) {
     r->outcome = limit;
@@ -81,7 +81,7 @@ ports::BugParticipants ParticipantsOf(const PreparedReport& r) {
 
 }  // namespace
 
-Status WriteReports(Core& core, store::Connection& tx, const std::vector<PreparedReport*>& batch) {
+Status WriteReports(const CaptureDeps& deps, ports::Tx& tx, const std::vector<PreparedReport*>& batch) {
   for (PreparedReport* r : batch) {
     r->outcome = Status::Ok();
     r->bug = ports::BugAfterReport();
@@ -112,7 +112,7 @@ Status WriteReports(Core& core, store::Connection& tx, const std::vector<Prepare
 
   // 2. Known bugs: participants first, so that each bug's row is updated
   //    once, with its report counters and its new participants together.
-  SV_ASSIGN_OR_RETURN(std::vector<std::optional<std::string>> ids, core.capture_bugs->FindIds(tx, keys));
+  SV_ASSIGN_OR_RETURN(std::vector<std::optional<std::string>> ids, deps.capture_bugs->FindIds(tx, keys));
   std::vector<ports::BugParticipants> participants;
   participants.reserve(batch.size());
   std::vector<ports::BugKeyReports> known;
@@ -127,7 +127,7 @@ Status WriteReports(Core& core, store::Connection& tx, const std::vector<Prepare
     known_group.push_back(g);
   }
   SV_ASSIGN_OR_RETURN(ports::NewParticipantsByBug news,
-                      core.capture_bugs->RecordParticipants(tx, participants));
+                      deps.capture_bugs->RecordParticipants(tx, participants));
   for (size_t i = 0; i < known.size(); ++i) {
     auto it = news.find(*ids[known_group[i]]);
     if (it == news.end()) continue;
@@ -136,10 +136,11 @@ Status WriteReports(Core& core, store::Connection& tx, const std::vector<Prepare
     known[i].new_reporters = it->second.reporters;
   }
   SV_ASSIGN_OR_RETURN(std::vector<std::optional<ports::BugAfterReport>> found,
-                      core.capture_bugs->AddReports(tx, known));
+                      deps.capture_bugs->AddReports(tx, known));
   for (size_t i = 0; i < known.size(); ++i) {
     // Deleted since FindIds (another process): the whole batch is retried.
-    if (!found[i]) return Unavailable("capture: a bug changed concurrently, please retry");
+    if (!found[i])
+      return Status::Public(Code::kUnavailable, "capture: a bug changed concurrently, please retry");
     const std::vector<PreparedReport*>& group = groups[known_group[i]];
     const int64_t n = static_cast<int64_t>(group.size());
     for (int64_t j = 0; j < n; ++j) {
@@ -162,17 +163,17 @@ Status WriteReports(Core& core, store::Connection& tx, const std::vector<Prepare
   std::map<std::pair<std::string, Key>, size_t> created;  // (org, key) -> group: counters in order
   for (const auto& [key, g] : new_keys) {
     bool made = false;
-    SV_RETURN_IF_ERROR(WriteNewKey(core, tx, groups[g], &made));
+    SV_RETURN_IF_ERROR(WriteNewKey(deps, tx, groups[g], &made));
     if (made) created.emplace(std::make_pair(groups[g].front()->source->org_id, key), g);
   }
-  for (const auto& [unused, g] : created) SV_RETURN_IF_ERROR(CountNewBug(core, tx, groups[g]));
+  for (const auto& [unused, g] : created) SV_RETURN_IF_ERROR(CountNewBug(deps, tx, groups[g]));
   participants.clear();
   for (const auto& [key, g] : new_keys) {
     for (PreparedReport* r : groups[g]) {
       if (r->outcome.ok()) participants.push_back(ParticipantsOf(*r));
     }
   }
-  SV_RETURN_IF_ERROR(core.capture_bugs->AddParticipants(tx, participants));
+  SV_RETURN_IF_ERROR(deps.capture_bugs->AddParticipants(tx, participants));
 
   // 4. Occurrences and end users of the accepted reports.
   std::vector<const ports::Occurrence*> occurrences;
@@ -185,20 +186,20 @@ Status WriteReports(Core& core, store::Connection& tx, const std::vector<Prepare
     occurrences.push_back(&r->occurrence);
     sightings.push_back(r->sighting);
   }
-  SV_RETURN_IF_ERROR(core.occurrences->Insert(tx, occurrences));
-  SV_RETURN_IF_ERROR(core.end_users->Touch(tx, sightings));
+  SV_RETURN_IF_ERROR(deps.occurrences->Insert(tx, occurrences));
+  SV_RETURN_IF_ERROR(deps.end_users->Touch(tx, sightings));
 
   // 5. Regressions and the outbox.
   for (PreparedReport* r : batch) {
     if (!r->outcome.ok()) continue;
     if (r->bug.regression) {
-      SV_RETURN_IF_ERROR(core.capture_bugs->AddStatusHistory(
-          tx, core.ids->NewId(), r->bug.id, r->source->org_id, "resolved", r->bug.status,
+      SV_RETURN_IF_ERROR(deps.capture_bugs->AddStatusHistory(
+          tx, deps.ids->NewId(), r->bug.id, r->source->org_id, "resolved", r->bug.status,
           "Reopened: a new report arrived", "", r->bug_write.seen_at));
     }
-    if (core.capture_outbox_hook) {
+    if (deps.capture_outbox_hook) {
       r->event = OutcomeEvent(*r);
-      SV_RETURN_IF_ERROR(core.capture_outbox_hook(tx, r->event));
+      SV_RETURN_IF_ERROR(deps.capture_outbox_hook(tx, r->event));
     }
   }
   return Status::Ok();

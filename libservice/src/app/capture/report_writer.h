@@ -13,7 +13,7 @@
 //   occurrences one INSERT for the batch (events: a JSON array in the row)
 //   end users   one upsert for the batch
 //   history     a row per report that reopened a resolved bug
-//   outbox      Core::capture_outbox_hook per report, when set
+//   outbox      CaptureDeps::capture_outbox_hook per report, when set
 //
 // On PostgreSQL "one statement" is literal (unnest()ed arrays); on SQLite,
 // where statements cost no round trip, the repositories loop over
@@ -28,17 +28,14 @@
 #include <string>
 #include <vector>
 
+#include "app/capture/deps.h"
 #include "app/capture/report.h"
 #include "ports/capture_bug_repository.h"
 #include "ports/end_user_repository.h"
 #include "ports/event_bus.h"
 #include "ports/occurrence_repository.h"
+#include "ports/transaction.h"
 #include "service/status.h"
-#include "store/database.h"
-
-namespace service::app {
-struct Core;
-}
 
 namespace service::app::capture {
 
@@ -61,7 +58,7 @@ struct PreparedReport {
 // Writes `batch` (see above). Each report's outcome lands in the report;
 // the return value is non-OK only for a failure of the database (or the
 // outbox hook), which must roll the whole transaction back.
-Status WriteReports(Core& core, store::Connection& tx, const std::vector<PreparedReport*>& batch);
+Status WriteReports(const CaptureDeps& deps, ports::Tx& tx, const std::vector<PreparedReport*>& batch);
 
 // The stream event of a written report (Spec 1 "Events").
 ports::Event OutcomeEvent(const PreparedReport& r);

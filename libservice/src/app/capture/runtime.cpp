@@ -2,8 +2,8 @@
 
 #include <vector>
 
+#include "app/capture/deps.h"
 #include "app/capture/presence.h"
-#include "app/core.h"
 #include "domain/capture/end_user.h"
 #include "domain/keys/capture_key.h"
 #include "util/crypto.h"
@@ -16,34 +16,28 @@ namespace {
 constexpr size_t kMaxCachedKeys = 10'000;
 constexpr int64_t kPresenceSweepIntervalMs = 60'000;
 // Batches in flight: SQLite's writer thread merges them into one transaction.
-constexpr int kSqliteBatchWriters = 4;
-constexpr int kPostgresBatchWriters = 1;
 constexpr size_t kMaxBatch = 64;
 // Presence rows are kept a while past the window, then removed.
 constexpr int64_t kPresenceRetentionMs = 10 * 60'000;
-
-int BatchWriters(const Core& core) {
-  return core.db->dialect() == store::Dialect::kSqlite ? kSqliteBatchWriters : kPostgresBatchWriters;
-}
 
 Status InvalidKey() { return Unauthenticated("Missing or invalid API key"); }
 
 }  // namespace
 
-Runtime::Runtime(Core& core, std::string ip_hash_secret)
-    : core_(core),
+Runtime::Runtime(const CaptureDeps& deps, std::string ip_hash_secret)
+    : deps_(deps),
       ip_hash_secret_(std::move(ip_hash_secret)),
       committer_(
-          *core.db,
-          [&core](store::Connection& tx, const std::vector<PreparedReport*>& batch) {
-            return WriteReports(core, tx, batch);
+          *deps.db,
+          [this](ports::Tx& tx, const std::vector<PreparedReport*>& batch) {
+            return WriteReports(deps_, tx, batch);
           },
-          BatchWriters(core), kMaxBatch) {}
+          deps.batch_writers, kMaxBatch) {}
 
 Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
   if (!domain::ParseCaptureKey(presented)) return InvalidKey();
   const std::string hash = domain::HashCaptureKey(presented);
-  const int64_t now = core_.Now();
+  const int64_t now = deps_.Now();
 
   std::optional<VerifiedKey> found;
   uint64_t generation = 0;
@@ -57,11 +51,11 @@ Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
   }
   if (!found) {
     std::optional<ports::IngestKeyRecord> record;
-    Status st = core_.db->Read([&](store::Connection& c) -> Status {
-      SV_ASSIGN_OR_RETURN(record, core_.capture_keys->FindForIngest(c, hash));
+    Status st = deps_.db->Read([&](ports::Tx& c) -> Status {
+      SV_ASSIGN_OR_RETURN(record, deps_.capture_keys->FindForIngest(c, hash));
       return Status::Ok();
     });
-    if (!st.ok()) return Unavailable("Capture key lookup is temporarily unavailable");
+    if (!st.ok()) return Status::Public(Code::kUnavailable, "Capture key lookup is temporarily unavailable");
     // The lookup is by hash; the comparison below is constant-time anyway.
     if (!record || record->key.revoked_at || !util::ConstantTimeEquals(record->key.key_hash, hash)) {
       std::unique_lock lock(keys_mu_);
@@ -115,8 +109,8 @@ Status Runtime::FlushKeyUses() {
     pending_uses_.clear();
     if (noted_uses_.size() > kMaxCachedKeys) noted_uses_.clear();
   }
-  Status st = core_.db->Write(
-      [&](store::Connection& tx) -> Status { return core_.capture_keys->TouchLastUsed(tx, batch); });
+  Status st =
+      deps_.db->Write([&](ports::Tx& tx) -> Status { return deps_.capture_keys->TouchLastUsed(tx, batch); });
   if (!st.ok()) {
     std::lock_guard lock(uses_mu_);
     for (const auto& [id, at] : batch) {
@@ -162,34 +156,27 @@ std::vector<std::string> Runtime::TakeDuePresence(int64_t now_ms) {
   return due;
 }
 
-Status Install(Core& core) {
-  core.capture_bugs = ports::NewSqlCaptureBugRepository();
-  core.occurrences = ports::NewSqlOccurrenceRepository();
-  core.end_users = ports::NewSqlEndUserRepository();
-  core.presence = ports::NewSqlPresenceRepository();
-  core.usage = ports::NewSqlUsageRepository();
-  SV_ASSIGN_OR_RETURN(std::string secret,
-                      core.settings->GetOrInsert(*core.db, "ip_hash_secret",
-                                                 util::HexEncode(core.ids->RandomBytes(32)), core.Now()));
-  core.capture = std::make_shared<Runtime>(core, std::move(secret));
+Result<std::string> LoadIpHashSecret(const CaptureDeps& deps) {
+  return deps.settings->GetOrInsert(*deps.db, "ip_hash_secret", util::HexEncode(deps.ids->RandomBytes(32)),
+                                    deps.Now());
+}
 
-  Core* c = &core;
-  core.workers.Add("capture-key-last-used", kLastUsedFlushIntervalMs,
-                   [c] { c->capture->FlushKeyUses().IgnoreError(); });
-  core.workers.Add("capture-presence", kPresencePublishIntervalMs, [c] {
-    for (const std::string& org : c->capture->TakeDuePresence(c->Now())) {
-      PublishPresenceSnapshot(*c, org).IgnoreError();
+void RegisterTasks(const CaptureDeps& deps, Workers& workers) {
+  const CaptureDeps* d = &deps;
+  workers.Add("capture-key-last-used", kLastUsedFlushIntervalMs, [d] { return d->capture->FlushKeyUses(); });
+  workers.Add("capture-presence", kPresencePublishIntervalMs, [d] {
+    Status first;
+    for (const std::string& org : d->capture->TakeDuePresence(d->Now())) {
+      Status st = PublishPresenceSnapshot(*d, org);
+      if (!st.ok() && first.ok()) first = st;
     }
+    return first;
   });
-  core.workers.Add("capture-presence-expiry", kPresenceSweepIntervalMs, [c] {
-    const int64_t before = c->Now() - kPresenceRetentionMs;
-    c->db
-        ->Write([&](store::Connection& tx) -> Status {
-          return c->presence->DeleteOlderThan(tx, before).status();
-        })
-        .IgnoreError();
+  workers.Add("capture-presence-expiry", kPresenceSweepIntervalMs, [d] {
+    const int64_t before = d->Now() - kPresenceRetentionMs;
+    return d->db->Write(
+        [&](ports::Tx& tx) -> Status { return d->presence->DeleteOlderThan(tx, before).status(); });
   });
-  return Status::Ok();
 }
 
 }  // namespace service::app::capture

@@ -41,17 +41,18 @@
 #include <unordered_set>
 #include <vector>
 
-#include "app/capture/group_committer.h"
+#include "app/capture/deps.h"
 #include "app/capture/report_writer.h"
+#include "app/workers.h"
+#include "ports/transaction.h"
 #include "service/status.h"
 #include "util/strings.h"
 
-namespace service::app {
-struct Core;
-}
-
 namespace service::app::capture {
 
+// Report batches in flight per process (CaptureDeps::batch_writers).
+inline constexpr int kSqliteBatchWriters = 4;
+inline constexpr int kPostgresBatchWriters = 1;
 inline constexpr int64_t kKeyCacheTtlMs = 5'000;
 inline constexpr int64_t kLastUsedResolutionMs = 1'000;
 inline constexpr int64_t kLastUsedFlushIntervalMs = 5'000;
@@ -73,7 +74,9 @@ struct VerifiedKey {
 
 class Runtime {
  public:
-  Runtime(Core& core, std::string ip_hash_secret);
+  // REQUIRES: deps.db, clock, capture_keys and the report repositories set;
+  // `deps` outlives the runtime (later changes, such as the outbox hook, are seen).
+  Runtime(const CaptureDeps& deps, std::string ip_hash_secret);
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
 
@@ -91,7 +94,7 @@ class Runtime {
   Status FlushKeyUses();
 
   // Group commit of report writes: shared transactions.
-  GroupCommitter<PreparedReport>& committer() { return committer_; }
+  ports::TypedBatchCommitter<PreparedReport>& committer() { return committer_; }
 
   // HMAC-SHA-256 of `client_ip` under the ip-hash secret (hex); "" for "".
   std::string HashClientIp(std::string_view client_ip) const;
@@ -108,11 +111,11 @@ class Runtime {
     int64_t verified_at = 0;
   };
 
-  Core& core_;
+  const CaptureDeps& deps_;
   const std::string ip_hash_secret_;
   mutable std::mutex ip_hash_mu_;
   mutable std::unordered_map<std::string, std::string, util::StringHash, std::equal_to<>> ip_hashes_;
-  GroupCommitter<PreparedReport> committer_;
+  ports::TypedBatchCommitter<PreparedReport> committer_;
 
   std::shared_mutex keys_mu_;
   std::unordered_map<std::string, CachedKey> keys_;  // by key hash
@@ -128,11 +131,13 @@ class Runtime {
   std::unordered_set<std::string> presence_dirty_;
 };
 
-// Installs the capture area into `core`: its repositories, the runtime
-// (loading or creating the ip-hash secret) and its worker tasks
-// (batched last_used writes, deferred presence snapshots, presence expiry).
-// REQUIRES: core.db, core.ids, core.clock and core.settings are set; workers
-// not started yet.
-Status Install(Core& core);
+// The secret that keys client-address hashes, loaded or created once
+// (settings `ip_hash_secret`).
+Result<std::string> LoadIpHashSecret(const CaptureDeps& deps);
+
+// Registers the area's worker tasks on `workers`: batched last_used
+// writes, deferred presence snapshots, presence expiry.
+// REQUIRES: deps.capture set; `deps` outlives the workers.
+void RegisterTasks(const CaptureDeps& deps, Workers& workers);
 
 }  // namespace service::app::capture

@@ -129,24 +129,24 @@ capture::ReportInput MakeReport(const Template& t, int n, int64_t now) {
 
 }  // namespace
 
-Result<DemoResult> SeedDemo(Core& core) {
+Result<DemoResult> SeedDemo(const DemoDeps& deps) {
   DemoResult result;
   bool empty = false;
-  SV_RETURN_IF_ERROR(core.db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(store::Rows r, c.Query("SELECT COUNT(*) FROM organizations"));
-    empty = r.Int(0, 0) == 0;
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(int64_t orgs, deps.orgs->CountAll(c));
+    empty = orgs == 0;
     return Status::Ok();
   }));
   if (!empty) return result;
 
   result.email = "demo@example.com";
-  result.password = "demo-" + core.ids->RandomAlnum(12);
+  result.password = "demo-" + deps.ids->RandomAlnum(12);
   result.org_name = "Demo Shop";
   SV_ASSIGN_OR_RETURN(Workspace ws,
-                      Register(core, {result.email, result.password, "Demo Admin", result.org_name}));
+                      deps.register_account({result.email, result.password, "Demo Admin", result.org_name}));
   result.api_key = ws.api_key;
-  SV_RETURN_IF_ERROR(core.db->Write(
-      [&](store::Connection& tx) { return core.users->MarkEmailVerified(tx, ws.user.id, core.Now()); }));
+  SV_RETURN_IF_ERROR(deps.db->Write(
+      [&](ports::Tx& tx) { return deps.users->MarkEmailVerified(tx, ws.user.id, deps.Now()); }));
 
   capture::ReportSource source;
   source.org_id = ws.org.id;
@@ -161,7 +161,7 @@ Result<DemoResult> SeedDemo(Core& core) {
   const Template* regress_template = nullptr;
   auto send = [&](const Template& t, int n) -> Status {
     source.client_ip = "203.0.113." + std::to_string(1 + n % 200);
-    SV_ASSIGN_OR_RETURN(capture::IngestResult r, capture::Ingest(core, source, MakeReport(t, n, core.Now())));
+    SV_ASSIGN_OR_RETURN(capture::IngestResult r, deps.ingest(source, MakeReport(t, n, deps.Now())));
     bugs.insert(r.bug_id);
     ++result.reports;
     if (!regress_template && &t == &kTemplates[2]) {
@@ -182,12 +182,12 @@ Result<DemoResult> SeedDemo(Core& core) {
   }
   // One bug is fixed in 3.2.0 ... and comes back: a regression.
   if (regress_template) {
-    auto statuses = ports::NewSqlBugStatusRepository();
-    SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
-      SV_ASSIGN_OR_RETURN(auto old, statuses->SetStatus(tx, ws.org.id, regress_bug, "resolved", core.Now()));
+    SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+      SV_ASSIGN_OR_RETURN(auto old,
+                          deps.statuses->SetStatus(tx, ws.org.id, regress_bug, "resolved", deps.Now()));
       if (!old) return NotFound("demo bug vanished");
-      return core.capture_bugs->AddStatusHistory(tx, core.ids->NewId(), regress_bug, ws.org.id, *old,
-                                                 "resolved", "Fixed in 3.2.0", ws.user.id, core.Now());
+      return deps.capture_bugs->AddStatusHistory(tx, deps.ids->NewId(), regress_bug, ws.org.id, *old,
+                                                 "resolved", "Fixed in 3.2.0", ws.user.id, deps.Now());
     }));
     SV_RETURN_IF_ERROR(send(*regress_template, 9001));
   }

@@ -9,10 +9,37 @@
 
 #include <string>
 
-#include "app/core.h"
+#include <functional>
+
+#include "app/auth/auth.h"
+#include "app/capture/ingest.h"
+#include "ports/bug_status_repository.h"
+#include "ports/capture_bug_repository.h"
+#include "ports/ids.h"
+#include "ports/org_repository.h"
+#include "ports/transaction.h"
+#include "ports/user_repository.h"
+#include "service/clock.h"
 #include "service/status.h"
 
 namespace service::app {
+
+// What the demo needs: the account and capture use cases it drives, and the
+// repositories for the few touches no use case offers yet (verifying the
+// demo admin, resolving one bug so that it regresses).
+struct DemoDeps {
+  ports::Transactions* db = nullptr;
+  Clock* clock = nullptr;
+  ports::Ids* ids = nullptr;
+  ports::OrgRepository* orgs = nullptr;
+  ports::UserRepository* users = nullptr;
+  ports::BugStatusRepository* statuses = nullptr;
+  ports::CaptureBugRepository* capture_bugs = nullptr;
+  std::function<Result<Workspace>(const RegisterInput&)> register_account;
+  std::function<Result<capture::IngestResult>(const capture::ReportSource&, capture::ReportInput)> ingest;
+
+  int64_t Now() const { return clock->NowMillis(); }
+};
 
 struct DemoResult {
   bool created = false;  // false: the database was not empty; nothing done
@@ -24,6 +51,6 @@ struct DemoResult {
   int bugs = 0;
 };
 
-Result<DemoResult> SeedDemo(Core& core);
+Result<DemoResult> SeedDemo(const DemoDeps& deps);
 
 }  // namespace service::app

@@ -1,25 +1,22 @@
 #include "app/health/health.h"
 
-#include "store/migrations.h"
-#include "util/strings.h"
-
 namespace service::app {
 
-Liveness CheckLiveness(Core& core) { return Liveness{core.db->Ping().ok()}; }
+Liveness CheckLiveness(const HealthDeps& deps) { return Liveness{deps.db->Ping().ok()}; }
 
-DeepHealth CheckDeep(Core& core) {
+DeepHealth CheckDeep(const HealthDeps& deps) {
   DeepHealth h;
-  const int64_t start = core.Now();
-  h.db_ok = core.db->Ping().ok();
-  h.db_latency_ms = core.Now() - start;
+  const int64_t start = deps.Now();
+  h.db_ok = deps.db->Ping().ok();
+  h.db_latency_ms = deps.Now() - start;
   if (h.db_ok) {
-    auto state = store::ReadMigrationState(*core.db);
+    auto state = deps.migrations();
     if (state.ok()) {
       h.migrations_applied = state->applied;
       h.migrations_known = state->known;
       h.migrations_ok = state->applied >= state->known && state->latest_applied >= state->known;
     }
-    auto counts = core.outbox->Counts(*core.db, core.Now());
+    auto counts = deps.outbox->Counts(*deps.db, deps.Now());
     if (counts.ok()) {
       h.jobs_pending = counts->pending;
       h.jobs_failed = counts->failed;
@@ -27,15 +24,10 @@ DeepHealth CheckDeep(Core& core) {
       h.jobs_ok = counts->overdue == 0;
     }
   }
-  const std::string& mail = core.options.mail_url;
-  h.email_configured = !mail.empty();
-  h.email_provider = mail.empty()                         ? "none"
-                     : util::StartsWith(mail, "smtps://") ? "smtps"
-                     : util::StartsWith(mail, "smtp://")  ? "smtp"
-                     : util::StartsWith(mail, "file:")    ? "file"
-                                                          : "none";
-  h.ai_configured = !core.options.ai.url.empty();
-  h.jobs_running = core.workers.running();
+  h.email_configured = deps.email_provider != "none";
+  h.email_provider = deps.email_provider;
+  h.ai_configured = deps.ai_configured;
+  h.jobs_running = deps.workers->running();
   h.jobs_ok = h.jobs_ok && h.jobs_running;
   return h;
 }

@@ -6,14 +6,40 @@
 #include <cstdint>
 #include <string>
 
-#include "app/core.h"
+#include <functional>
+
+#include "app/workers.h"
+#include "ports/outbox_repository.h"
+#include "ports/transaction.h"
+#include "service/clock.h"
+#include "service/status.h"
 
 namespace service::app {
+
+// The schema's migration state, as the store reports it.
+struct MigrationCounts {
+  int64_t applied = 0;
+  int64_t known = 0;  // compiled into this binary
+  int64_t latest_applied = 0;
+};
+
+// What the health area needs.
+struct HealthDeps {
+  ports::Transactions* db = nullptr;
+  Clock* clock = nullptr;
+  ports::OutboxRepository* outbox = nullptr;
+  const Workers* workers = nullptr;
+  std::function<Result<MigrationCounts>()> migrations;
+  std::string email_provider;  // "smtp", "smtps", "file", another name, or "none"
+  bool ai_configured = false;
+
+  int64_t Now() const { return clock->NowMillis(); }
+};
 
 struct Liveness {
   bool ok = false;
 };
-Liveness CheckLiveness(Core& core);
+Liveness CheckLiveness(const HealthDeps& deps);
 
 struct DeepHealth {
   bool db_ok = false;
@@ -33,6 +59,6 @@ struct DeepHealth {
   // 503 only when a critical check (db, migrations) fails.
   bool healthy() const { return db_ok && migrations_ok; }
 };
-DeepHealth CheckDeep(Core& core);
+DeepHealth CheckDeep(const HealthDeps& deps);
 
 }  // namespace service::app

@@ -37,21 +37,14 @@ std::string OneLine(std::string_view s) {
   return out;
 }
 
-Result<std::unique_ptr<ports::Mailer>> MakeMailer(const Core& core) {
-  ports::MailerOptions options;
-  options.url = core.options.mail_url;
-  options.public_url = core.options.EffectivePublicUrl();
-  return ports::NewMailer(options);
-}
-
-Status FailForGood(Core& core, const ports::OutboxItem& item, const std::string& error) {
+Status FailForGood(const MailDeps& deps, const ports::OutboxItem& item, const std::string& error) {
   ports::OutboxItem spent = item;
   spent.attempts = std::max(item.attempts, item.max_attempts);  // MarkRetry then fails it
-  const int64_t now = core.Now();
-  return core.outbox->MarkRetry(*core.db, spent, error, now, now);
+  const int64_t now = deps.Now();
+  return deps.outbox->MarkRetry(*deps.db, spent, error, now, now);
 }
 
-Status Deliver(Core& core, ports::Mailer& mailer, const ports::OutboxItem& item) {
+Status Deliver(const MailDeps& deps, Mailer& mailer, const ports::OutboxItem& item) {
   ports::OutgoingMail mail;
   mail.id = item.id;
   boost::system::error_code ec;
@@ -62,30 +55,30 @@ Status Deliver(Core& core, ports::Mailer& mailer, const ports::OutboxItem& item)
     return v ? v->if_string() : nullptr;
   };
   const auto *to = field("to"), *subject = field("subject"), *text = field("text");
-  if (!to || !subject || !text) return FailForGood(core, item, "malformed mail payload");
+  if (!to || !subject || !text) return FailForGood(deps, item, "malformed mail payload");
   mail.to = std::string(*to);
   mail.subject = std::string(*subject);
   mail.text = std::string(*text);
-  mail.date_ms = core.Now();
+  mail.date_ms = deps.Now();
 
   const Status sent = mailer.Send(mail);
-  if (sent.ok()) return core.outbox->MarkDone(*core.db, item.id, core.Now());
-  if (ports::IsPermanentMailFailure(sent)) return FailForGood(core, item, sent.message());
-  const int64_t now = core.Now();
-  return core.outbox->MarkRetry(*core.db, item, sent.message(), now, now + BackoffMs(item.attempts));
+  if (sent.ok()) return deps.outbox->MarkDone(*deps.db, item.id, deps.Now());
+  if (ports::IsPermanentMailFailure(sent)) return FailForGood(deps, item, sent.message());
+  const int64_t now = deps.Now();
+  return deps.outbox->MarkRetry(*deps.db, item, sent.message(), now, now + BackoffMs(item.attempts));
 }
 
 // Claims and delivers due mail until none is left or `keep_going` says stop.
-Status Drain(Core& core, ports::Mailer& mailer, const std::function<bool()>& keep_going) {
+Status Drain(const MailDeps& deps, Mailer& mailer, const std::function<bool()>& keep_going) {
   for (int round = 0; round < kMaxBatchesPerRun; ++round) {
     if (!keep_going()) return Status::Ok();
     SV_ASSIGN_OR_RETURN(std::vector<ports::OutboxItem> items,
-                        core.outbox->Claim(*core.db, kKind, core.Now(), kLeaseMs, kBatch));
+                        deps.outbox->Claim(*deps.db, kKind, deps.Now(), kLeaseMs, kBatch));
     for (const ports::OutboxItem& item : items) {
       // On shutdown, stop between messages; the leased rest is retried when
       // its lease ends (here or by another process).
       if (!keep_going()) return Status::Ok();
-      SV_RETURN_IF_ERROR(Deliver(core, mailer, item));
+      SV_RETURN_IF_ERROR(Deliver(deps, mailer, item));
     }
     if (static_cast<int>(items.size()) < kBatch) break;
   }
@@ -94,34 +87,24 @@ Status Drain(Core& core, ports::Mailer& mailer, const std::function<bool()>& kee
 
 }  // namespace
 
-bool MailConfigured(const Core& core) { return !core.options.mail_url.empty(); }
-
-Status EnqueueMail(Core& core, store::Connection& tx, const MailMessage& message) {
-  if (!MailConfigured(core)) return Unavailable("Email delivery is not configured");
+Status MailOutbox::Enqueue(ports::Tx& tx, const MailMessage& message) const {
+  if (!configured()) return Status::Public(Code::kUnavailable, "Email delivery is not configured");
   if (!util::IsValidEmail(message.to))
     return InvalidArgument("the mail recipient is not a valid email address");
   const boost::json::object payload{
       {"to", message.to}, {"subject", util::Trim(OneLine(message.subject))}, {"text", message.text}};
-  return core.outbox->Enqueue(tx, core.ids->NewId(), kKind, boost::json::serialize(payload), core.Now());
+  return deps_.outbox->Enqueue(tx, deps_.ids->NewId(), kKind, boost::json::serialize(payload), deps_.Now());
 }
 
-Status RegisterMailWorker(Core& core) {
-  if (!MailConfigured(core)) return Status::Ok();
-  SV_ASSIGN_OR_RETURN(std::shared_ptr<ports::Mailer> mailer, MakeMailer(core));
-  Core* c = &core;
-  core.workers.Add(kKind, kIntervalMs, [c, mailer] {
-    // Workers::Stop runs each task once more after running() turns false:
-    // the outbox is durable already, so that last run sends nothing and
-    // shutdown is not held up by a slow relay.
-    Drain(*c, *mailer, [c] { return c->workers.running(); }).IgnoreError();
-  });
-  return Status::Ok();
+void MailOutbox::RegisterWorker(Workers& workers) const {
+  if (!configured()) return;
+  Workers* w = &workers;
+  workers.Add(kKind, kIntervalMs, [this, w] { return RunOnce([w] { return w->running(); }); });
 }
 
-Status RunMailOnce(Core& core) {
-  if (!MailConfigured(core)) return Unavailable("Email delivery is not configured");
-  SV_ASSIGN_OR_RETURN(std::unique_ptr<ports::Mailer> mailer, MakeMailer(core));
-  return Drain(core, *mailer, [] { return true; });
+Status MailOutbox::RunOnce(const std::function<bool()>& keep_going) const {
+  if (!configured()) return Status::Public(Code::kUnavailable, "Email delivery is not configured");
+  return Drain(deps_, *deps_.mailer, keep_going);
 }
 
 }  // namespace service::app

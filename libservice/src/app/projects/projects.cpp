@@ -1,7 +1,5 @@
 #include "app/projects/projects.h"
 
-#include "app/capture/runtime.h"
-#include "app/core.h"
 #include "domain/auth/roles.h"
 #include "domain/keys/capture_key.h"
 #include "domain/plans.h"
@@ -21,9 +19,9 @@ Status Require(const ConsoleActor& actor, domain::Capability capability) {
 Status ProjectNotFound() { return NotFound("Project not found"); }
 
 // The project, or 404, inside an open transaction or read.
-Status RequireProject(Core& core, store::Connection& c, const ConsoleActor& actor,
+Status RequireProject(const ProjectsDeps& deps, ports::Tx& c, const ConsoleActor& actor,
                       const std::string& project_id) {
-  SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, core.projects->Find(c, actor.org_id, project_id));
+  SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, deps.projects->Find(c, actor.org_id, project_id));
   if (!p) return ProjectNotFound();
   return Status::Ok();
 }
@@ -46,40 +44,40 @@ std::string Slugify(std::string_view name) {
   return out.empty() ? std::string("project") : out;
 }
 
-Result<std::vector<ports::Project>> ListProjects(Core& core, const ConsoleActor& actor) {
+Result<std::vector<ports::Project>> ListProjects(const ProjectsDeps& deps, const ConsoleActor& actor) {
   SV_RETURN_IF_ERROR(Require(actor, domain::Capability::kViewProjects));
   std::vector<ports::Project> out;
-  SV_RETURN_IF_ERROR(core.db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(out, core.projects->List(c, actor.org_id));
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(out, deps.projects->List(c, actor.org_id));
     return Status::Ok();
   }));
   return out;
 }
 
-Result<ports::Project> CreateProject(Core& core, const ConsoleActor& actor, const NewProject& in) {
+Result<ports::Project> CreateProject(const ProjectsDeps& deps, const ConsoleActor& actor,
+                                     const NewProject& in) {
   SV_RETURN_IF_ERROR(Require(actor, domain::Capability::kCreateProjects));
   if (in.org_id != actor.org_id) return PermissionDenied("Organization mismatch");
   ports::Project p;
-  p.id = core.ids->NewId();
+  p.id = deps.ids->NewId();
   p.org_id = actor.org_id;
   p.name = in.name;
   p.platform = in.platform;
-  p.created_at = core.Now();
+  p.created_at = deps.Now();
   const std::string base = Slugify(in.name);
-  const std::string fallback_suffix = core.ids->RandomAlnum(6);
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(std::string plan, core.usage->PlanOf(tx, actor.org_id));
-    const domain::PlanLimits limits = domain::LimitsFor(plan, core.options.plan_limits);
-    SV_ASSIGN_OR_RETURN(int64_t count, core.projects->Count(tx, actor.org_id));
+  const std::string fallback_suffix = deps.ids->RandomAlnum(6);
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(std::string plan, deps.usage->PlanOf(tx, actor.org_id));
+    const domain::PlanLimits limits = domain::LimitsFor(plan, deps.plan_limits);
+    SV_ASSIGN_OR_RETURN(int64_t count, deps.projects->Count(tx, actor.org_id));
     if (!domain::WithinLimit(limits.projects, count)) {
-      return Status(
-          Code::kPaymentRequired, "Plan limit reached", "",
-          domain::PlanLimitPayload(limits.projects, count, plan, core.options.EffectivePublicUrl()));
+      return Status(Code::kPaymentRequired, "Plan limit reached", "",
+                    domain::PlanLimitPayload(limits.projects, count, plan, deps.public_url));
     }
     p.slug.clear();
     for (int i = 1; i <= kSlugAttempts && p.slug.empty(); ++i) {
       std::string candidate = i == 1 ? base : base + "-" + std::to_string(i);
-      SV_ASSIGN_OR_RETURN(bool taken, core.projects->SlugTaken(tx, actor.org_id, candidate));
+      SV_ASSIGN_OR_RETURN(bool taken, deps.projects->SlugTaken(tx, actor.org_id, candidate));
       if (!taken) p.slug = std::move(candidate);
     }
     if (p.slug.empty()) {
@@ -89,21 +87,21 @@ Result<ports::Project> CreateProject(Core& core, const ConsoleActor& actor, cons
       }
       p.slug = base + "-" + lower;
     }
-    return core.projects->Insert(tx, p);
+    return deps.projects->Insert(tx, p);
   }));
   return p;
 }
 
-Result<CreatedKey> CreateKey(Core& core, const ConsoleActor& actor, const std::string& project_id,
-                             const NewKey& in) {
+Result<CreatedKey> CreateKey(const ProjectsDeps& deps, const ConsoleActor& actor,
+                             const std::string& project_id, const NewKey& in) {
   SV_RETURN_IF_ERROR(Require(actor, domain::Capability::kManageKeys));
-  const int64_t now = core.Now();
+  const int64_t now = deps.Now();
   if (in.expires_at && *in.expires_at <= now) return InvalidArgument("expiresAt must be in the future");
   CreatedKey out;
-  const std::string random = core.ids->RandomAlnum(domain::kCaptureKeyRandomLength);
+  const std::string random = deps.ids->RandomAlnum(domain::kCaptureKeyRandomLength);
   out.full_key = domain::FormatCaptureKey(in.env, random);
   ports::CaptureKey& k = out.record;
-  k.id = core.ids->NewId();
+  k.id = deps.ids->NewId();
   k.org_id = actor.org_id;
   k.project_id = project_id;
   k.env = in.env;
@@ -113,36 +111,36 @@ Result<CreatedKey> CreateKey(Core& core, const ConsoleActor& actor, const std::s
   k.expires_at = in.expires_at;
   k.created_by = actor.user_id;
   k.created_at = now;
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
-    SV_RETURN_IF_ERROR(RequireProject(core, tx, actor, project_id));
-    return core.capture_keys->Insert(tx, k);
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+    SV_RETURN_IF_ERROR(RequireProject(deps, tx, actor, project_id));
+    return deps.capture_keys->Insert(tx, k);
   }));
   return out;
 }
 
-Result<std::vector<ports::CaptureKey>> ListKeys(Core& core, const ConsoleActor& actor,
+Result<std::vector<ports::CaptureKey>> ListKeys(const ProjectsDeps& deps, const ConsoleActor& actor,
                                                 const std::string& project_id) {
   SV_RETURN_IF_ERROR(Require(actor, domain::Capability::kViewProjects));
   std::vector<ports::CaptureKey> out;
-  SV_RETURN_IF_ERROR(core.db->Read([&](store::Connection& c) -> Status {
-    SV_RETURN_IF_ERROR(RequireProject(core, c, actor, project_id));
-    SV_ASSIGN_OR_RETURN(out, core.capture_keys->ListActive(c, actor.org_id, project_id));
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_RETURN_IF_ERROR(RequireProject(deps, c, actor, project_id));
+    SV_ASSIGN_OR_RETURN(out, deps.capture_keys->ListActive(c, actor.org_id, project_id));
     return Status::Ok();
   }));
   return out;
 }
 
-Status RevokeKey(Core& core, const ConsoleActor& actor, const std::string& project_id,
+Status RevokeKey(const ProjectsDeps& deps, const ConsoleActor& actor, const std::string& project_id,
                  const std::string& key_id) {
   SV_RETURN_IF_ERROR(Require(actor, domain::Capability::kManageKeys));
-  const int64_t now = core.Now();
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
-    SV_RETURN_IF_ERROR(RequireProject(core, tx, actor, project_id));
-    SV_ASSIGN_OR_RETURN(bool revoked, core.capture_keys->Revoke(tx, actor.org_id, project_id, key_id, now));
+  const int64_t now = deps.Now();
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+    SV_RETURN_IF_ERROR(RequireProject(deps, tx, actor, project_id));
+    SV_ASSIGN_OR_RETURN(bool revoked, deps.capture_keys->Revoke(tx, actor.org_id, project_id, key_id, now));
     if (!revoked) return NotFound("Key not found");
     return Status::Ok();
   }));
-  core.capture->ForgetKeys();
+  if (deps.keys_changed) deps.keys_changed();
   return Status::Ok();
 }
 

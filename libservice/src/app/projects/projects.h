@@ -21,19 +21,39 @@
 #include <string>
 #include <vector>
 
+#include <functional>
 #include "app/actor.h"
-#include "ports/project_repository.h"
-#include "service/status.h"
 
-namespace service::app {
-struct Core;
-}
+#include "ports/ids.h"
+#include "ports/project_repository.h"
+#include "ports/transaction.h"
+#include "ports/usage_repository.h"
+#include "service/clock.h"
+#include "service/options.h"
+#include "service/status.h"
 
 namespace service::app::projects {
 
+// What the projects area needs.
+struct ProjectsDeps {
+  ports::Transactions* db = nullptr;
+  Clock* clock = nullptr;
+  ports::Ids* ids = nullptr;
+  ports::ProjectRepository* projects = nullptr;
+  ports::CaptureKeyRepository* capture_keys = nullptr;
+  ports::UsageRepository* usage = nullptr;  // the organization's plan
+  // Called after a key was created or revoked in this process (the capture
+  // area drops its cache of verified keys). May be empty.
+  std::function<void()> keys_changed;
+  std::string public_url;  // upgrade links in plan-limit errors
+  PlanLimitOverrides plan_limits;
+
+  int64_t Now() const { return clock->NowMillis(); }
+};
+
 // GET /v1/projects: the organization's projects with bug_count and
 // new_bug_count (live namespace), oldest first.
-Result<std::vector<ports::Project>> ListProjects(Core& core, const ConsoleActor& actor);
+Result<std::vector<ports::Project>> ListProjects(const ProjectsDeps& deps, const ConsoleActor& actor);
 
 // POST /v1/projects. `org_id` is the body's orgId: 403 "Organization
 // mismatch" unless it is the actor's. 402 plan-limit envelope at the plan's
@@ -44,7 +64,8 @@ struct NewProject {
   std::string org_id;
   std::string platform = "web";
 };
-Result<ports::Project> CreateProject(Core& core, const ConsoleActor& actor, const NewProject& in);
+Result<ports::Project> CreateProject(const ProjectsDeps& deps, const ConsoleActor& actor,
+                                     const NewProject& in);
 
 // "My App!" -> "my-app"; empty names give "project".
 std::string Slugify(std::string_view name);
@@ -59,16 +80,16 @@ struct CreatedKey {
   ports::CaptureKey record;
   std::string full_key;  // shown once
 };
-Result<CreatedKey> CreateKey(Core& core, const ConsoleActor& actor, const std::string& project_id,
-                             const NewKey& in);
+Result<CreatedKey> CreateKey(const ProjectsDeps& deps, const ConsoleActor& actor,
+                             const std::string& project_id, const NewKey& in);
 
 // GET /v1/projects/:id/keys: active keys, newest first.
-Result<std::vector<ports::CaptureKey>> ListKeys(Core& core, const ConsoleActor& actor,
+Result<std::vector<ports::CaptureKey>> ListKeys(const ProjectsDeps& deps, const ConsoleActor& actor,
                                                 const std::string& project_id);
 
 // DELETE /v1/projects/:id/keys/:keyId. 404 "Key not found" when no active
 // key of the project has that id.
-Status RevokeKey(Core& core, const ConsoleActor& actor, const std::string& project_id,
+Status RevokeKey(const ProjectsDeps& deps, const ConsoleActor& actor, const std::string& project_id,
                  const std::string& key_id);
 
 }  // namespace service::app::projects

@@ -6,10 +6,10 @@
 
 namespace service::app {
 
-Result<std::vector<ports::TeamMember>> ListTeam(Core& core, const std::string& org_id) {
+Result<std::vector<ports::TeamMember>> ListTeam(const AccountsDeps& deps, const std::string& org_id) {
   std::vector<ports::TeamMember> out;
-  SV_RETURN_IF_ERROR(core.db->Read([&](store::Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(out, core.memberships->ListTeam(c, org_id));
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(out, deps.memberships->ListTeam(c, org_id));
     return Status::Ok();
   }));
   return out;
@@ -26,19 +26,19 @@ std::string DisplayName(const std::optional<ports::User>& u) {
 
 }  // namespace
 
-Result<InviteResult> InviteMember(Core& core, const TeamActor& actor, const InviteInput& in) {
+Result<InviteResult> InviteMember(const AccountsDeps& deps, const TeamActor& actor, const InviteInput& in) {
   if (in.org_id != actor.org_id) return PermissionDenied("Organization mismatch");
   SV_RETURN_IF_ERROR(domain::CheckInvite(actor.role, in.role));
   InviteResult out;
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
-    const int64_t now = core.Now();
-    SV_ASSIGN_OR_RETURN(std::optional<ports::Organization> org, core.orgs->Find(tx, actor.org_id));
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+    const int64_t now = deps.Now();
+    SV_ASSIGN_OR_RETURN(std::optional<ports::Organization> org, deps.orgs->Find(tx, actor.org_id));
     if (!org) return NotFound("Organization not found");
-    SV_ASSIGN_OR_RETURN(std::optional<ports::User> inviter, core.users->FindById(tx, actor.user_id));
-    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, core.users->FindByEmail(tx, in.email));
+    SV_ASSIGN_OR_RETURN(std::optional<ports::User> inviter, deps.users->FindById(tx, actor.user_id));
+    SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindByEmail(tx, in.email));
     std::optional<ports::Membership> membership;
     if (user) {
-      SV_ASSIGN_OR_RETURN(membership, core.memberships->Find(tx, actor.org_id, user->id));
+      SV_ASSIGN_OR_RETURN(membership, deps.memberships->Find(tx, actor.org_id, user->id));
     }
     if (in.resend) {
       if (!membership)
@@ -49,38 +49,37 @@ Result<InviteResult> InviteMember(Core& core, const TeamActor& actor, const Invi
     } else {
       if (membership) return Conflict("This email is already a member of the organization");
       if (user && user->status == "deactivated") return Conflict("This account is deactivated");
-      const domain::PlanLimits limits = domain::LimitsFor(org->plan, core.options.plan_limits);
-      SV_ASSIGN_OR_RETURN(int64_t members, core.memberships->Count(tx, actor.org_id));
+      const domain::PlanLimits limits = domain::LimitsFor(org->plan, deps.plan_limits);
+      SV_ASSIGN_OR_RETURN(int64_t members, deps.memberships->Count(tx, actor.org_id));
       if (!domain::WithinLimit(limits.members, members)) {
-        return Status(
-            Code::kPaymentRequired, "Plan limit reached", "",
-            domain::PlanLimitPayload(limits.members, members, org->plan, core.options.EffectivePublicUrl()));
+        return Status(Code::kPaymentRequired, "Plan limit reached", "",
+                      domain::PlanLimitPayload(limits.members, members, org->plan, deps.public_url));
       }
       if (!user) {
         // Invited without a password: pending until the invitation is accepted.
         ports::User u;
-        u.id = core.ids->NewId();
+        u.id = deps.ids->NewId();
         u.email = in.email;
         u.status = "pending";
         u.created_at = u.updated_at = now;
-        SV_RETURN_IF_ERROR(core.users->Insert(tx, u));
+        SV_RETURN_IF_ERROR(deps.users->Insert(tx, u));
         user = u;
       }
-      SV_RETURN_IF_ERROR(core.memberships->Insert(
+      SV_RETURN_IF_ERROR(deps.memberships->Insert(
           tx, ports::Membership{actor.org_id, user->id, std::string(domain::RoleName(in.role)), actor.user_id,
                                 now}));
     }
     out.user_id = user->id;
     out.state = user->status == "active" ? "active" : "pending";
-    out.email_status = MailConfigured(core) ? "queued" : "unavailable";
+    out.email_status = deps.mail->configured() ? "queued" : "unavailable";
 
     std::optional<MailMessage> mail;
     if (out.state == "pending") {
       // A fresh setup link; earlier ones to this organization stop working.
-      SV_RETURN_IF_ERROR(core.invitations->RevokeOpen(tx, actor.org_id, user->id, now));
-      const domain::IssuedSecret secret = domain::NewInvitationToken(*core.ids);
+      SV_RETURN_IF_ERROR(deps.invitations->RevokeOpen(tx, actor.org_id, user->id, now));
+      const domain::IssuedSecret secret = domain::NewInvitationToken(*deps.ids);
       ports::Invitation inv;
-      inv.id = core.ids->NewId();
+      inv.id = deps.ids->NewId();
       inv.org_id = actor.org_id;
       inv.user_id = user->id;
       inv.email = user->email;
@@ -89,35 +88,35 @@ Result<InviteResult> InviteMember(Core& core, const TeamActor& actor, const Invi
       inv.invited_by = actor.user_id;
       inv.expires_at = now + domain::kInvitationTokenLifetimeMs;
       inv.created_at = now;
-      SV_RETURN_IF_ERROR(core.invitations->Insert(tx, inv));
+      SV_RETURN_IF_ERROR(deps.invitations->Insert(tx, inv));
       out.expires_at = inv.expires_at;
-      mail = auth_internal::InvitationMail(core, user->email, org->name, DisplayName(inviter), secret.token,
+      mail = auth_internal::InvitationMail(deps, user->email, org->name, DisplayName(inviter), secret.token,
                                            inv.expires_at);
     } else {
-      mail = auth_internal::AddedToOrgMail(core, user->email, org->name, DisplayName(inviter));
+      mail = auth_internal::AddedToOrgMail(deps, user->email, org->name, DisplayName(inviter));
     }
-    if (MailConfigured(core)) SV_RETURN_IF_ERROR(EnqueueMail(core, tx, *mail));
+    if (deps.mail->configured()) SV_RETURN_IF_ERROR(deps.mail->Enqueue(tx, *mail));
     return Status::Ok();
   }));
   return out;
 }
 
-Result<ports::Membership> ChangeMemberRole(Core& core, const TeamActor& actor, const std::string& user_id,
-                                           domain::Role role) {
+Result<ports::Membership> ChangeMemberRole(const AccountsDeps& deps, const TeamActor& actor,
+                                           const std::string& user_id, domain::Role role) {
   ports::Membership out;
-  SV_RETURN_IF_ERROR(core.db->Write([&](store::Connection& tx) -> Status {
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m,
-                        core.memberships->Lock(tx, actor.org_id, user_id, core.Now()));
+                        deps.memberships->Lock(tx, actor.org_id, user_id, deps.Now()));
     if (!m) return MemberNotFound();
     const domain::Role current = domain::ParseRole(m->role).value_or(domain::Role::kViewer);
     SV_RETURN_IF_ERROR(domain::CheckRoleChange(actor.role, actor.user_id == user_id, current, role));
     if (current == domain::Role::kAdmin && role != domain::Role::kAdmin) {
-      SV_ASSIGN_OR_RETURN(int64_t admins, core.memberships->CountWithRole(tx, actor.org_id, "admin"));
+      SV_ASSIGN_OR_RETURN(int64_t admins, deps.memberships->CountWithRole(tx, actor.org_id, "admin"));
       if (admins <= 1) return InvalidArgument("An organization needs at least one admin");
     }
     m->role = std::string(domain::RoleName(role));
     SV_ASSIGN_OR_RETURN(bool updated,
-                        core.memberships->UpdateRole(tx, actor.org_id, user_id, m->role, core.Now()));
+                        deps.memberships->UpdateRole(tx, actor.org_id, user_id, m->role, deps.Now()));
     if (!updated) return MemberNotFound();
     out = *m;
     return Status::Ok();
@@ -125,17 +124,17 @@ Result<ports::Membership> ChangeMemberRole(Core& core, const TeamActor& actor, c
   return out;
 }
 
-Status RemoveMember(Core& core, const TeamActor& actor, const std::string& user_id) {
+Status RemoveMember(const AccountsDeps& deps, const TeamActor& actor, const std::string& user_id) {
   if (actor.user_id == user_id) return InvalidArgument("Cannot remove yourself");
-  return core.db->Write([&](store::Connection& tx) -> Status {
+  return deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m,
-                        core.memberships->Lock(tx, actor.org_id, user_id, core.Now()));
+                        deps.memberships->Lock(tx, actor.org_id, user_id, deps.Now()));
     if (!m) return MemberNotFound();
     const domain::Role target = domain::ParseRole(m->role).value_or(domain::Role::kAdmin);
     SV_RETURN_IF_ERROR(domain::CheckMemberRemoval(actor.role, false, target));
-    SV_ASSIGN_OR_RETURN(bool removed, core.memberships->Remove(tx, actor.org_id, user_id, core.Now()));
+    SV_ASSIGN_OR_RETURN(bool removed, deps.memberships->Remove(tx, actor.org_id, user_id, deps.Now()));
     if (!removed) return MemberNotFound();
-    return Status::Ok();
+    return deps.deletion->RunMemberRemoved(tx, actor.org_id, user_id);
   });
 }
 

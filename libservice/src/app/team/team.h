@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "app/core.h"
+#include "app/auth/auth.h"
 #include "domain/auth/roles.h"
 #include "ports/org_repository.h"
 #include "service/status.h"
@@ -26,7 +26,7 @@ struct TeamActor {
   domain::Role role = domain::Role::kViewer;
 };
 
-Result<std::vector<ports::TeamMember>> ListTeam(Core& core, const std::string& org_id);
+Result<std::vector<ports::TeamMember>> ListTeam(const AccountsDeps& deps, const std::string& org_id);
 
 // POST /v1/team/invite. `org_id` must equal the actor's (403 Organization
 // mismatch). A new email gets a pending account and a setup link by mail; an
@@ -45,16 +45,16 @@ struct InviteResult {
   std::string email_status;  // queued or unavailable
   std::optional<int64_t> expires_at;
 };
-Result<InviteResult> InviteMember(Core& core, const TeamActor& actor, const InviteInput& in);
+Result<InviteResult> InviteMember(const AccountsDeps& deps, const TeamActor& actor, const InviteInput& in);
 
 // PATCH /v1/team/:userId. 404 Member not found; 400 self-downgrade to
 // viewer or demoting the last admin; 403 per domain::CheckRoleChange.
-Result<ports::Membership> ChangeMemberRole(Core& core, const TeamActor& actor, const std::string& user_id,
-                                           domain::Role role);
+Result<ports::Membership> ChangeMemberRole(const AccountsDeps& deps, const TeamActor& actor,
+                                           const std::string& user_id, domain::Role role);
 
 // DELETE /v1/team/:userId: membership, notification preferences,
 // assignments and watcher rows in this organization, in one transaction.
 // 400 Cannot remove yourself; 404 Member not found.
-Status RemoveMember(Core& core, const TeamActor& actor, const std::string& user_id);
+Status RemoveMember(const AccountsDeps& deps, const TeamActor& actor, const std::string& user_id);
 
 }  // namespace service::app

@@ -1,4 +1,5 @@
-// GroupCommitter<T>: group commit at the application level. Concurrent
+// GroupCommitter: the SQL backends' ports::BatchCommitter (group commit at
+// the application level). Concurrent
 // callers hand in items (reports); up to `max_writers` leader threads each
 // take the items waiting (at most `max_batch`) and write them with ONE call
 // of the batch function inside ONE Database::WriteAlone (a transaction of its
@@ -16,7 +17,8 @@
 // function must reset an item's results first.
 //
 // Thread-safety: Run may be called from any thread; it blocks until the
-// item's transaction committed (or failed). Header-only.
+// item's transaction committed (or failed). Header-only; created through
+// ports::Transactions::NewBatchCommitter.
 #pragma once
 
 #include <condition_variable>
@@ -29,24 +31,19 @@
 #include <utility>
 #include <vector>
 
+#include "ports/transaction.h"
 #include "service/status.h"
 #include "store/database.h"
 
-namespace service::app::capture {
+namespace service::store {
 
-template <typename T>
-class GroupCommitter {
+class GroupCommitter final : public ports::BatchCommitter {
  public:
-  using BatchWrite = std::function<Status(store::Connection& tx, const std::vector<T*>& items)>;
-
-  struct Stats {
-    uint64_t batches = 0;    // transactions written
-    uint64_t items = 0;      // items they carried
-    uint64_t fallbacks = 0;  // batches rolled back and written item by item
-  };
+  using T = void;
+  using BatchWrite = ports::BatchCommitter::BatchFn;
 
   // REQUIRES: `db` outlives this; max_writers >= 1; max_batch >= 1.
-  GroupCommitter(store::Database& db, BatchWrite write, int max_writers, size_t max_batch)
+  GroupCommitter(ports::Transactions& db, BatchWrite write, int max_writers, size_t max_batch)
       : db_(db),
         write_(std::move(write)),
         max_writers_(max_writers < 1 ? 1 : max_writers),
@@ -56,7 +53,7 @@ class GroupCommitter {
 
   // Writes `item` in a shared transaction. OK: committed (the item's own
   // result is in the item); otherwise the failure that prevented it.
-  Status Run(T* item) {
+  Status Run(void* item) override {
     Pending self;
     self.item = item;
     std::unique_lock lock(mu_);
@@ -93,7 +90,7 @@ class GroupCommitter {
     return std::move(self.status);
   }
 
-  Stats stats() const {
+  Stats stats() const override {
     std::lock_guard lock(mu_);
     return stats_;
   }
@@ -112,9 +109,9 @@ class GroupCommitter {
   // first attempt can lose a race (a deadlock, a bug created by a concurrent
   // batch or process) that the second, seeing the other's commit, does not.
   Status WriteTwice(const std::vector<T*>& items) {
-    Status st = db_.WriteAlone([&](store::Connection& tx) { return write_(tx, items); });
+    Status st = db_.WriteAlone([&](ports::Tx& tx) { return write_(tx, items); });
     if (st.ok()) return st;
-    return db_.WriteAlone([&](store::Connection& tx) { return write_(tx, items); });
+    return db_.WriteAlone([&](ports::Tx& tx) { return write_(tx, items); });
   }
 
   bool WriteBatch(const std::vector<Pending*>& batch) {
@@ -138,7 +135,7 @@ class GroupCommitter {
     return batch.size() > 1;
   }
 
-  store::Database& db_;
+  ports::Transactions& db_;
   const BatchWrite write_;
   const int max_writers_;
   const size_t max_batch_;
@@ -148,4 +145,4 @@ class GroupCommitter {
   Stats stats_;
 };
 
-}  // namespace service::app::capture
+}  // namespace service::store

@@ -1,0 +1,40 @@
+// Route registration, one function per area. Each area's module (modules/)
+// calls its own with the dependencies its handlers use; nothing here lists
+// the areas.
+#pragma once
+
+#include <string>
+
+#include "api/pipeline.h"
+#include "app/ai/ai.h"
+#include "app/auth/auth.h"
+#include "app/capture/deps.h"
+#include "app/health/health.h"
+#include "app/projects/projects.h"
+
+namespace service::api {
+
+// GET /v1/health, /v1/health/deep.
+void RegisterHealthRoutes(Pipeline& p, const app::HealthDeps& deps, std::string service_name);
+
+// Bearer authentication (sessions) for every route but capture keys'.
+void RegisterBearerAuthenticator(Pipeline& p, const app::AccountsDeps& deps);
+// /v1/auth/*. `production`: forgot-password never shows the token.
+void RegisterAuthRoutes(Pipeline& p, const app::AccountsDeps& deps, bool production);
+// /v1/team/*.
+void RegisterTeamRoutes(Pipeline& p, const app::AccountsDeps& deps);
+
+// Capture-key authentication, /v1/ingest, /v1/ingest/presence and their
+// /v1/bugs aliases, /v1/bugs/manual.
+void RegisterCaptureRoutes(Pipeline& p, const app::capture::CaptureDeps& deps);
+// /v1/ingest/ai-summary and /v1/bugs/ai-summary.
+void RegisterAiRoutes(Pipeline& p, const app::AiDeps& deps);
+
+// /v1/projects/*: projects, keys and the test event (a capture use case).
+struct ProjectRoutes {
+  const app::projects::ProjectsDeps* projects = nullptr;
+  const app::capture::CaptureDeps* capture = nullptr;
+};
+void RegisterProjectRoutes(Pipeline& p, const ProjectRoutes& deps);
+
+}  // namespace service::api

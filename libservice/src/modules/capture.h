@@ -1,0 +1,35 @@
+// The capture area: ingest, presence, console reports (manual reports and
+// test events), with its in-memory runtime (key cache, batched last_used,
+// group commit of reports) and its worker tasks.
+#pragma once
+
+#include <memory>
+
+#include "app/capture/deps.h"
+#include "app/capture/runtime.h"
+#include "modules/module.h"
+
+namespace service::modules {
+
+class CaptureModule final : public Module {
+ public:
+  std::string_view name() const override { return "capture"; }
+  Status Open(Platform& platform) override;
+  void RegisterRoutes(api::Pipeline& pipeline) override;
+
+  const app::capture::CaptureDeps& deps() const { return deps_; }
+  app::capture::Runtime& runtime() { return *runtime_; }
+  // The integrations area's hook into the ingest transaction (see
+  // app/capture/deps.h). REQUIRES: before the service handles requests.
+  void set_outbox_hook(app::capture::OutboxHook hook) { deps_.capture_outbox_hook = std::move(hook); }
+
+ private:
+  std::unique_ptr<ports::CaptureBugRepository> bugs_;
+  std::unique_ptr<ports::OccurrenceRepository> occurrences_;
+  std::unique_ptr<ports::EndUserRepository> end_users_;
+  std::unique_ptr<ports::PresenceRepository> presence_;
+  std::unique_ptr<app::capture::Runtime> runtime_;
+  app::capture::CaptureDeps deps_;
+};
+
+}  // namespace service::modules

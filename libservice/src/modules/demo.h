@@ -1,0 +1,30 @@
+// The demo: `service-server --demo` seeds an empty database with a demo
+// organization and sample reports sent through the capture pipeline.
+#pragma once
+
+#include <memory>
+
+#include "app/demo/demo.h"
+#include "modules/accounts.h"
+#include "modules/capture.h"
+#include "modules/module.h"
+#include "ports/bug_status_repository.h"
+
+namespace service::modules {
+
+class DemoModule final : public Module {
+ public:
+  DemoModule(AccountsModule& accounts, CaptureModule& capture) : accounts_(accounts), capture_(capture) {}
+  std::string_view name() const override { return "demo"; }
+  Status Open(Platform& platform) override;
+
+  Result<app::DemoResult> Seed() { return app::SeedDemo(deps_); }
+
+ private:
+  AccountsModule& accounts_;
+  CaptureModule& capture_;
+  std::unique_ptr<ports::BugStatusRepository> statuses_;
+  app::DemoDeps deps_;
+};
+
+}  // namespace service::modules

@@ -1,0 +1,42 @@
+// Module: one area of the product (health, mail, accounts, projects,
+// capture, ai, demo, triage, ...) as Service::Open assembles it.
+//
+// A module owns its area's repositories (built from store/), fills the
+// area's dependencies struct (app/<area>/) from them and from the Platform,
+// registers its background tasks on Platform::workers and its deletion
+// hooks on Platform::deletion in Open, and its routes (api/) in
+// RegisterRoutes. Its tables come from its migration files
+// (store/migrations/NNNN_<area>_*.sql), which the binary embeds.
+//
+// Adding an area: see the README's "Adding an area".
+//
+// Thread-safety: Open and RegisterRoutes run once, on the thread that opens
+// the service, before it handles requests.
+#pragma once
+
+#include <string_view>
+
+#include "api/pipeline.h"
+#include "modules/platform.h"
+#include "service/status.h"
+
+namespace service::modules {
+
+class Module {
+ public:
+  Module() = default;
+  Module(const Module&) = delete;
+  Module& operator=(const Module&) = delete;
+  virtual ~Module() = default;
+
+  // The area's name, e.g. "capture" (logs, errors at open).
+  virtual std::string_view name() const = 0;
+  // Builds the area's repositories and use-case dependencies and registers
+  // its tasks and hooks. `platform` outlives the module. A failure aborts
+  // Service::Open.
+  virtual Status Open(Platform& platform) = 0;
+  // Registers the area's routes (and authenticators). Default: none.
+  virtual void RegisterRoutes(api::Pipeline& /*pipeline*/) {}
+};
+
+}  // namespace service::modules

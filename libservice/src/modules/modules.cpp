@@ -1,0 +1,35 @@
+// The one list of areas. Adding an area: its module here, one line.
+#include "modules/modules.h"
+
+#include "modules/ai.h"
+#include "modules/health.h"
+#include "modules/projects.h"
+#include "modules/triage.h"
+
+namespace service::modules {
+namespace {
+
+template <typename M, typename... Args>
+M* Add(Modules& m, Args&&... args) {
+  auto module = std::make_unique<M>(std::forward<Args>(args)...);
+  M* raw = module.get();
+  m.all.push_back(std::move(module));
+  return raw;
+}
+
+}  // namespace
+
+Modules AssembleModules() {
+  Modules m;
+  m.mail = Add<MailModule>(m);
+  Add<HealthModule>(m);
+  m.accounts = Add<AccountsModule>(m);
+  m.capture = Add<CaptureModule>(m);
+  Add<ProjectsModule>(m, *m.capture);
+  Add<AiModule>(m);
+  Add<TriageModule>(m);
+  m.demo = Add<DemoModule>(m, *m.accounts, *m.capture);
+  return m;
+}
+
+}  // namespace service::modules

@@ -1,0 +1,50 @@
+// The SQL repositories of store/: one factory per ports/ interface. Only the
+// composition (modules/, service.cpp) and store tests create them; app/
+// sees the interfaces alone.
+//
+// Thread-safety: the repositories are stateless; safe from any thread.
+#pragma once
+
+#include <memory>
+
+#include "ports/account_data_repository.h"
+#include "ports/bug_status_repository.h"
+#include "ports/capture_bug_repository.h"
+#include "ports/email_token_repository.h"
+#include "ports/end_user_repository.h"
+#include "ports/invitation_repository.h"
+#include "ports/occurrence_repository.h"
+#include "ports/org_repository.h"
+#include "ports/outbox_repository.h"
+#include "ports/presence_repository.h"
+#include "ports/project_repository.h"
+#include "ports/session_repository.h"
+#include "ports/settings_repository.h"
+#include "ports/triage_repository.h"
+#include "ports/usage_repository.h"
+#include "ports/user_repository.h"
+#include "ports/waitlist_repository.h"
+
+namespace service::store {
+
+std::unique_ptr<ports::AccountDataRepository> NewSqlAccountDataRepository();
+std::unique_ptr<ports::BugStatusRepository> NewSqlBugStatusRepository();
+std::unique_ptr<ports::CaptureBugRepository> NewSqlCaptureBugRepository();
+std::unique_ptr<ports::EmailTokenRepository> NewSqlEmailTokenRepository();
+std::unique_ptr<ports::EndUserRepository> NewSqlEndUserRepository();
+std::unique_ptr<ports::InvitationRepository> NewSqlInvitationRepository();
+std::unique_ptr<ports::OccurrenceRepository> NewSqlOccurrenceRepository();
+std::unique_ptr<ports::OrgRepository> NewSqlOrgRepository();
+std::unique_ptr<ports::MembershipRepository> NewSqlMembershipRepository();
+std::unique_ptr<ports::OutboxRepository> NewSqlOutboxRepository();
+std::unique_ptr<ports::PresenceRepository> NewSqlPresenceRepository();
+std::unique_ptr<ports::ProjectRepository> NewSqlProjectRepository();
+std::unique_ptr<ports::CaptureKeyRepository> NewSqlCaptureKeyRepository();
+std::unique_ptr<ports::SessionRepository> NewSqlSessionRepository();
+std::unique_ptr<ports::SettingsRepository> NewSqlSettingsRepository();
+std::unique_ptr<ports::TriageRepository> NewSqlTriageRepository();
+std::unique_ptr<ports::UsageRepository> NewSqlUsageRepository();
+std::unique_ptr<ports::UserRepository> NewSqlUserRepository();
+std::unique_ptr<ports::WaitlistRepository> NewSqlWaitlistRepository();
+
+}  // namespace service::store
