@@ -12,6 +12,10 @@ jobs=${JOBS:-$(nproc)}
 
 scripts/install-deps.sh --test
 
+echo "== layer check"
+scripts/check-layers.sh --self-test
+scripts/check-layers.sh
+
 echo "== format check"
 files=$(git ls-files '*.cpp' '*.h' '*.cc' '*.c' 2>/dev/null || find libservice shells bindings examples tests -name '*.[ch]*')
 clang-format --dry-run -Werror $files
