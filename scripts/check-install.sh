@@ -85,6 +85,19 @@ rc=$?
 set -e
 [[ $rc -eq 0 ]] || fail "embed_example exited $rc (expected 0: GET /v1/health -> 200)"
 
+# 2b. An embedder's own Mailer through the public headers alone.
+step "building examples/custom_mailer against the installed package"
+cmake -S "$root/examples/custom_mailer" -B "$work/custom_mailer" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$prefix" >"$work/custom_mailer-configure.log" 2>&1 ||
+  { cat "$work/custom_mailer-configure.log" >&2; fail "configuring examples/custom_mailer"; }
+cmake --build "$work/custom_mailer" -j "$jobs" >"$work/custom_mailer-build.log" 2>&1 ||
+  { cat "$work/custom_mailer-build.log" >&2; fail "building examples/custom_mailer"; }
+set +e
+"$work/custom_mailer/custom_mailer" "sqlite:$work/custom_mailer.db" >/dev/null
+rc=$?
+set -e
+[[ $rc -eq 0 ]] || fail "custom_mailer exited $rc (expected 0: the verification mail reached the custom Mailer)"
+
 # 3. A C program against the installed C ABI.
 step "building tests/c/c_api_test.c against the installed service::service_c"
 mkdir -p "$work/capi-src"

@@ -272,9 +272,32 @@ int WaitForSignal(const sigset_t& signals, const std::atomic<bool>& done,
   }
 }
 
+// The library's Logger over the shell's log: background failures and the
+// causes of 5xx answers become lines of the same JSON log as requests.
+class ShellLogger final : public service::Logger {
+ public:
+  explicit ShellLogger(service::shell::JsonLog& log) : log_(log) {}
+  void Log(service::LogLevel level, std::string_view message,
+           const std::vector<service::LogField>& fields) override {
+    std::string extra;
+    for (const service::LogField& f : fields) {
+      extra += ',';
+      extra += service::shell::JsonString(f.key);
+      extra += ':';
+      extra += service::shell::JsonString(f.value);
+    }
+    log_.Event(service::LogLevelName(level), message, extra);
+  }
+
+ private:
+  service::shell::JsonLog& log_;
+};
+
 int RunServer(service::Options options, const sigset_t& signals, bool demo) {
   using service::shell::JsonString;
   service::shell::JsonLog log;
+  // `log` outlives the service (declared first, destroyed last).
+  if (!options.logger) options.logger = std::make_shared<ShellLogger>(log);
 
   std::string host;
   int port = 0;
