@@ -53,13 +53,4 @@ boost::json::value OptTime(const std::optional<int64_t>& ms) {
   return boost::json::value(util::FormatIso8601(*ms));
 }
 
-const boost::json::value* JsonBody(Context& ctx, Response* error) {
-  auto body = ctx.Body();
-  if (!body.ok()) {
-    *error = StatusResponse(body.status());
-    return nullptr;
-  }
-  return *body;
-}
-
 }  // namespace service::api

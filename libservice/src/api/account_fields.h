@@ -31,8 +31,4 @@ boost::json::object UserJson(const ports::User& u);
 // ISO 8601, or null.
 boost::json::value OptTime(const std::optional<int64_t>& ms);
 
-// Parses the body; on failure `*error` holds the response to send.
-// Usage: auto* body = JsonBody(ctx, &res); if (!body) return res;
-const boost::json::value* JsonBody(Context& ctx, Response* error);
-
 }  // namespace service::api

@@ -45,9 +45,7 @@ std::optional<std::string> RequiredString(const json::value& body, std::string_v
 }
 
 Response Register(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   app::RegisterInput in;
   auto email = EmailField(v, "email");
@@ -61,9 +59,7 @@ Response Register(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response Waitlist(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto email = EmailField(v, "email");
   auto name = NameField(v, "name");
@@ -100,9 +96,7 @@ Response Approval(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response CompleteSignup(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto token = v.String("token", StringRule{.required = true, .max = 256});
   auto name = NameField(v, "name");
@@ -114,9 +108,7 @@ Response CompleteSignup(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response Login(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto email = EmailField(v, "email");
   auto password = v.String("password", StringRule{.required = true, .max = 1024});
@@ -138,9 +130,7 @@ Response InvitationInvalid() {
 }
 
 Response InspectInvitation(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   auto token = RequiredString(*body, "token");
   if (!token) return InvitationInvalid();
   auto info = app::InspectInvitation(deps, *token);
@@ -151,9 +141,7 @@ Response InspectInvitation(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response AcceptInvitation(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto token = v.String("token", StringRule{.required = true, .max = 256});
   auto email = EmailField(v, "email");
@@ -176,9 +164,7 @@ Response ApiKeySession(Context&) {
 }
 
 Response Refresh(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   auto token = RequiredString(*body, "refreshToken");
   if (!token) return ErrorResponse(400, "Refresh token required");
   auto out = app::Refresh(deps, *token);
@@ -201,9 +187,7 @@ Response Me(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response ForgotPassword(const app::AccountsDeps& deps, bool show_token, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   if (!RequiredString(*body, "email")) return ErrorResponse(400, "Email is required");
   Validator v(*body);
   auto email = EmailField(v, "email");
@@ -217,9 +201,7 @@ Response ForgotPassword(const app::AccountsDeps& deps, bool show_token, Context&
 }
 
 Response ResetPassword(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto token = v.String("token", StringRule{.required = true, .max = 256});
   auto email = EmailField(v, "email");
@@ -240,9 +222,7 @@ Response SendVerification(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response ResendVerification(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto email = EmailField(v, "email");
   if (!v.ok()) return ValidationFailed(v.details());
@@ -254,9 +234,7 @@ Response ResendVerification(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response VerifyEmail(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   auto token = RequiredString(*body, "token");
   if (!token) return ErrorResponse(400, "Token is required");
   Status s = app::VerifyEmail(deps, *token);
@@ -288,9 +266,7 @@ Response WhatsNew(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response SwitchOrg(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto org_id = v.String("orgId", StringRule{.required = true, .uuid = true});
   if (!v.ok()) return ValidationFailed(v.details());
@@ -386,9 +362,7 @@ Response RequestDeletion(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response ConfirmDeletion(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   auto token = RequiredString(*body, "token");
   if (!token) return ErrorResponse(400, "Token is required");
   auto out = app::ConfirmAccountDeletion(deps, *token);

@@ -87,9 +87,8 @@ Response HandlePresence(const app::capture::CaptureDeps& deps, Context& ctx) {
 }
 
 Response HandleManual(const app::capture::CaptureDeps& deps, Context& ctx) {
-  Result<const json::value*> body = ctx.Body();
-  if (!body.ok()) return StatusResponse(body.status());
-  Validator v(**body);
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
+  Validator v(*body);
   app::capture::ManualReport in;
   {
     StringRule r;

@@ -46,3 +46,13 @@ const json::value* Field(const json::object& o, std::string_view key);
 std::optional<std::string> StringField(const json::object& o, std::string_view key);
 
 }  // namespace service::api
+
+// In a route handler: `lhs = value of expr`, or return the error response
+// for its status (StatusResponse). The one prologue of every handler:
+//   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
+#define SV_ASSIGN_OR_RESPOND(lhs, expr) \
+  SV_ASSIGN_OR_RESPOND_IMPL(SV_CONCAT(sv_response_, __LINE__), lhs, expr)
+#define SV_ASSIGN_OR_RESPOND_IMPL(tmp, lhs, expr)                     \
+  auto tmp = (expr);                                                  \
+  if (!tmp.ok()) return ::service::api::StatusResponse(tmp.status()); \
+  lhs = std::move(tmp).value()

@@ -65,9 +65,8 @@ Response HandleList(const ProjectRoutes& deps, Context& ctx) {
 }
 
 Response HandleCreate(const ProjectRoutes& deps, Context& ctx) {
-  Result<const json::value*> body = ctx.Body();
-  if (!body.ok()) return StatusResponse(body.status());
-  Validator v(**body);
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
+  Validator v(*body);
   app::projects::NewProject in;
   {
     StringRule r;
@@ -95,9 +94,8 @@ Response HandleCreate(const ProjectRoutes& deps, Context& ctx) {
 }
 
 Response HandleCreateKey(const ProjectRoutes& deps, Context& ctx) {
-  Result<const json::value*> body = ctx.Body();
-  if (!body.ok()) return StatusResponse(body.status());
-  Validator v(**body);
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
+  Validator v(*body);
   app::projects::NewKey in;
   {
     StringRule r;
@@ -152,9 +150,8 @@ Response HandleRevokeKey(const ProjectRoutes& deps, Context& ctx) {
 }
 
 Response HandleTestEvent(const ProjectRoutes& deps, Context& ctx) {
-  Result<const json::value*> body = ctx.Body();
-  if (!body.ok()) return StatusResponse(body.status());
-  Validator v(**body);
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
+  Validator v(*body);
   std::string platform;
   {
     StringRule r;

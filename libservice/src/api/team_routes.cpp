@@ -44,9 +44,7 @@ Response List(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response Invite(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto email = EmailField(v, "email");
   auto role = v.String("role", StringRule{.one_of = &kRoleNames});
@@ -69,9 +67,7 @@ Response Invite(const app::AccountsDeps& deps, Context& ctx) {
 }
 
 Response ChangeRole(const app::AccountsDeps& deps, Context& ctx) {
-  Response res;
-  const json::value* body = JsonBody(ctx, &res);
-  if (!body) return res;
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto role = v.String("role", StringRule{.required = true, .one_of = &kRoleNames});
   if (!v.ok()) return ValidationFailed(v.details());
