@@ -1,6 +1,15 @@
-// Embedded, numbered schema migrations, applied at start and recorded in the
-// `schema_migrations` table. One list for both backends; a migration may carry
-// a PostgreSQL-specific variant where the dialects differ.
+// Schema migrations: numbered .sql files in src/store/migrations/, embedded
+// in the binary at build time (cmake/EmbedMigrations.cmake), applied at start
+// and recorded in the `schema_migrations` table.
+//
+// File names: NNNN_<what>.sql (both backends), or NNNN_<what>.sqlite.sql and
+// NNNN_<what>.postgres.sql where the dialects differ (both must exist). The
+// files of one number N together form migration N, applied in ONE
+// transaction, in name order (an area's tables in its own files: the init
+// migration is 0001_01_platform.sql ... 0001_05_triage.sql). The migration's
+// recorded name is the first `-- migration: NAME` line of its files, else the
+// first file's <what>. Adding a migration is adding files; never edit an
+// applied one.
 #pragma once
 
 #include <cstdint>
@@ -12,13 +21,30 @@
 
 namespace service::store {
 
-struct Migration {
-  int version;
+#include <string>
+
+// One embedded file: its name and text.
+struct MigrationFile {
   std::string_view name;
-  std::string_view sql;           // both backends, unless postgres_sql is set
-  std::string_view postgres_sql;  // optional PostgreSQL variant
+  std::string_view text;
+};
+// Every .sql file of src/store/migrations/, sorted by name (generated).
+const std::vector<MigrationFile>& EmbeddedMigrationFiles();
+
+struct Migration {
+  int version = 0;
+  std::string name;
+  std::string sql;           // SQLite
+  std::string postgres_sql;  // PostgreSQL
 };
 
+// Groups `files` into migrations ordered by version. kInvalidArgument naming
+// the file when a name does not follow the pattern, a version is not
+// positive, or a dialect-specific file lacks its other dialect.
+Result<std::vector<Migration>> BuildMigrations(const std::vector<MigrationFile>& files);
+
+// The migrations of this binary (BuildMigrations of the embedded files).
+// An invalid set is a build defect: ApplyMigrations reports it.
 const std::vector<Migration>& AllMigrations();
 
 // Applies every migration newer than the recorded version, each in its own

@@ -1,0 +1,1 @@
+ALTER TABLE bugs ADD COLUMN regression_occurrence_id TEXT;

@@ -1,0 +1,258 @@
+// Migrations as files: the rules of BuildMigrations, the schema the files
+// produce (the same as the binary before them), and the upgrade of a
+// database created by that binary.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "store/database.h"
+#include "store/migrations.h"
+#include "store/repositories.h"
+#include "support/test_db.h"
+
+namespace service::store {
+namespace {
+
+std::unique_ptr<Database> OpenFresh() {
+  auto db = OpenDatabase(testing::FreshDatabaseUrl());
+  REQUIRE_MESSAGE(db.ok(), db.status().ToString());
+  return std::move(db).value();
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  REQUIRE_MESSAGE(in.good(), "cannot read ", path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Applies the four migrations exactly as the binary before migration files
+// did (their scripts kept in tests/store/data/legacy_migrations) and records
+// them the way it recorded them.
+void ApplyLegacyMigrations(Database& db) {
+  const char* names[] = {"init", "capture_regression", "capture_storage", "capture_participants"};
+  const std::string dir = std::string(SERVICE_SOURCE_DIR) + "/tests/store/data/legacy_migrations/";
+  Status st = db.Write([](Connection& c) {
+    return c.ExecScript(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, "
+        "applied_at BIGINT NOT NULL)");
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  const std::string dialect = db.dialect() == Dialect::kPostgres ? "postgres" : "sqlite";
+  for (int v = 1; v <= 4; ++v) {
+    char file[32];
+    std::snprintf(file, sizeof(file), "%04d.%s.sql", v, dialect.c_str());
+    const std::string sql = ReadFile(dir + file);
+    st = db.Write([&](Connection& c) -> Status {
+      SV_RETURN_IF_ERROR(c.ExecScript(sql));
+      return c
+          .Exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                {int64_t{v}, std::string(names[v - 1]), int64_t{1'700'000'000'000}})
+          .status();
+    });
+    REQUIRE_MESSAGE(st.ok(), "legacy migration ", v, ": ", st.ToString());
+  }
+}
+
+// The schema as the backend describes it: tables with their columns and
+// indexes with their definitions, sorted.
+std::vector<std::string> Schema(Database& db) {
+  std::vector<std::string> out;
+  Status st = db.Read([&](Connection& c) -> Status {
+    const bool pg = c.dialect() == Dialect::kPostgres;
+    const char* sql =
+        pg ? "SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable "
+             "|| "
+             "' ' || COALESCE(column_default, '') FROM information_schema.columns WHERE table_schema = "
+             "current_schema() UNION ALL SELECT 'index ' || replace(indexdef, current_schema() || '.', '') "
+             "FROM pg_indexes WHERE schemaname = "
+             "current_schema() UNION ALL SELECT 'constraint ' || conrelid::regclass::text || ' ' || "
+             "pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = "
+             "current_schema()::regnamespace "
+             "ORDER BY 1"
+           : "SELECT type || ' ' || name || ' ' || COALESCE(sql, '') FROM sqlite_master "
+             "WHERE name NOT LIKE 'sqlite_%' ORDER BY 1";
+    SV_ASSIGN_OR_RETURN(Rows rows, c.Query(sql));
+    for (size_t i = 0; i < rows.size(); ++i) {
+      std::string line = rows.Str(i, 0);
+      // The runner's bookkeeping table is created the same way by both.
+      out.push_back(line);
+    }
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  return out;
+}
+
+int64_t QueryInt(Database& db, const std::string& sql, const std::vector<Value>& params = {}) {
+  int64_t n = -1;
+  Status st = db.Read([&](Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(Rows rows, c.Query(sql, params));
+    n = rows.Int(0, 0);
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("migration files: one number is one migration; names, dialect pairs and order") {
+  std::vector<MigrationFile> files = {
+      {"0002_capture_more.sqlite.sql", "-- migration: more\nSELECT 2;"},
+      {"0001_02_projects.sql", "SELECT 12;"},
+      {"0001_01_accounts.sql", "-- migration: init\nSELECT 11;"},
+      {"0002_capture_more.postgres.sql", "SELECT 22;"},
+      {"0003_triage_notes.sql", "SELECT 3;"},
+  };
+  auto built = BuildMigrations(files);
+  REQUIRE_MESSAGE(built.ok(), built.status().ToString());
+  REQUIRE(built->size() == 3);
+  const Migration& init = (*built)[0];
+  CHECK(init.version == 1);
+  CHECK(init.name == "init");
+  // Files of one number run in name order, whatever order they came in.
+  CHECK(init.sql.find("SELECT 11;") < init.sql.find("SELECT 12;"));
+  CHECK(init.sql == init.postgres_sql);
+  const Migration& more = (*built)[1];
+  CHECK(more.version == 2);
+  CHECK(more.name == "more");
+  CHECK(more.sql.find("SELECT 2;") != std::string::npos);
+  CHECK(more.sql.find("SELECT 22;") == std::string::npos);
+  CHECK(more.postgres_sql.find("SELECT 22;") != std::string::npos);
+  CHECK(more.postgres_sql.find("SELECT 2;") == std::string::npos);
+  // Without a declared name, the first file's name names it.
+  CHECK((*built)[2].name == "triage_notes");
+
+  struct Bad {
+    std::vector<MigrationFile> files;
+    const char* names_file;
+  };
+  const Bad bad[] = {
+      {{{"0004_capture_x.sqlite.sql", "SELECT 1;"}}, "0004_capture_x.sqlite.sql"},
+      {{{"0005_capture_y.postgres.sql", "SELECT 1;"}}, "0005_capture_y.postgres.sql"},
+      {{{"0000_zero.sql", "SELECT 1;"}}, "0000_zero.sql"},
+      {{{"capture.sql", "SELECT 1;"}}, "capture.sql"},
+      {{{"0006_Capture-Z.sql", "SELECT 1;"}}, "0006_Capture-Z.sql"},
+      {{{"0007_notes.txt.sql", "SELECT 1;"}}, "0007_notes.txt.sql"},
+  };
+  for (const Bad& b : bad) {
+    auto r = BuildMigrations(b.files);
+    CHECK_FALSE(r.ok());
+    CHECK_MESSAGE(r.status().message().find(b.names_file) != std::string::npos, r.status().message());
+  }
+}
+
+TEST_CASE("the embedded migration files build, numbered from 1, one area per file of the init") {
+  auto built = BuildMigrations(EmbeddedMigrationFiles());
+  REQUIRE_MESSAGE(built.ok(), built.status().ToString());
+  REQUIRE(built->size() >= 4);
+  CHECK((*built)[0].name == "init");
+  CHECK((*built)[1].name == "capture_regression");
+  CHECK((*built)[2].name == "capture_storage");
+  CHECK((*built)[3].name == "capture_participants");
+  CHECK(AllMigrations().size() == built->size());
+}
+
+TEST_CASE("a database of the binary before migration files, upgraded, has the schema of a fresh one") {
+  auto legacy = OpenFresh();
+  ApplyLegacyMigrations(*legacy);
+  REQUIRE(ApplyMigrations(*legacy).ok());
+  auto fresh = OpenFresh();
+  REQUIRE(ApplyMigrations(*fresh).ok());
+  std::vector<std::string> a = Schema(*legacy);
+  std::vector<std::string> b = Schema(*fresh);
+  CHECK(a.size() == b.size());
+  for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+    if (a[i] != b[i]) {
+      FAIL_CHECK("schema differs:\n  upgraded: ", a[i], "\n  fresh:    ", b[i]);
+      break;
+    }
+  }
+  legacy->Close();
+  fresh->Close();
+}
+
+TEST_CASE("a database created by the binary before migration files upgrades and keeps its rows") {
+  auto db = OpenFresh();
+  ApplyLegacyMigrations(*db);
+  const int64_t now = 1'700'000'000'000;
+  Status st = db->Write([&](Connection& c) -> Status {
+    SV_RETURN_IF_ERROR(
+        c.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES "
+               "('o-1', 'Old Org', 'old-org', 'pro', ?, ?)",
+               {now, now})
+            .status());
+    SV_RETURN_IF_ERROR(
+        c.Exec("INSERT INTO users (id, email, name, password_hash, email_verified, status, "
+               "session_revision, created_at, updated_at) VALUES ('u-1', 'old@example.com', 'Old', "
+               "'x', 1, 'active', 1, ?, ?)",
+               {now, now})
+            .status());
+    SV_RETURN_IF_ERROR(
+        c.Exec("INSERT INTO memberships (org_id, user_id, role, created_at, updated_at) VALUES "
+               "('o-1', 'u-1', 'admin', ?, ?)",
+               {now, now})
+            .status());
+    SV_RETURN_IF_ERROR(c.Exec("INSERT INTO projects (id, org_id, name, slug, platform, created_at) "
+                              "VALUES ('p-1', 'o-1', 'Web', 'web', 'web', ?)",
+                              {now})
+                           .status());
+    SV_RETURN_IF_ERROR(
+        c.Exec("INSERT INTO capture_keys (id, org_id, project_id, env, prefix, key_hash, label, "
+               "created_at) VALUES ('k-1', 'o-1', 'p-1', 'live', 'sv_live_', 'hash-1', 'old', ?)",
+               {now})
+            .status());
+    SV_RETURN_IF_ERROR(
+        c.Exec("INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, title, severity, "
+               "first_seen, last_seen, created_at, updated_at) VALUES ('b-1', 'o-1', 'p-1', 'live', "
+               "'fp-1', 'Old bug', 'high', ?, ?, ?, ?)",
+               {now, now, now, now})
+            .status());
+    return c
+        .Exec(
+            "INSERT INTO occurrences (id, bug_id, org_id, project_id, user_key, user_kind, occurred_at, "
+            "created_at) VALUES ('oc-1', 'b-1', 'o-1', 'p-1', 'anon:1', 'anonymous', ?, ?)",
+            {now, now})
+        .status();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+
+  Status migrated = ApplyMigrations(*db);
+  REQUIRE_MESSAGE(migrated.ok(), migrated.ToString());
+  auto state = ReadMigrationState(*db);
+  REQUIRE(state.ok());
+  CHECK(state->applied == static_cast<int64_t>(AllMigrations().size()));
+  CHECK(state->latest_applied == AllMigrations().back().version);
+  // The legacy rows of schema_migrations are kept as they were.
+  CHECK(QueryInt(*db, "SELECT COUNT(*) FROM schema_migrations WHERE version <= 4 AND applied_at = ?",
+                 {now}) == 4);
+
+  // The old rows read back through today's repositories.
+  auto orgs = NewSqlOrgRepository();
+  auto users = NewSqlUserRepository();
+  auto projects = NewSqlProjectRepository();
+  auto keys = NewSqlCaptureKeyRepository();
+  st = db->Read([&](Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(auto org, orgs->Find(c, "o-1"));
+    CHECK(org.has_value());
+    if (org) CHECK(org->plan == "pro");
+    SV_ASSIGN_OR_RETURN(auto user, users->FindByEmail(c, "old@example.com"));
+    CHECK(user.has_value());
+    SV_ASSIGN_OR_RETURN(auto list, projects->List(c, "o-1"));
+    CHECK(list.size() == 1);
+    if (!list.empty()) CHECK(list[0].bug_count == 1);
+    SV_ASSIGN_OR_RETURN(auto key, keys->FindByHash(c, "hash-1"));
+    CHECK(key.has_value());
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  CHECK(QueryInt(*db, "SELECT COUNT(*) FROM occurrences WHERE bug_id = 'b-1'") == 1);
+  db->Close();
+}
+
+}  // namespace service::store
