@@ -165,29 +165,6 @@ std::string Options::EffectivePublicUrl() const {
   return url;
 }
 
-const std::vector<std::string_view>& ConfigVariableNames() {
-  static const std::vector<std::string_view> kNames = {
-      "SERVICE_LISTEN",
-      "SERVICE_DATABASE_URL",
-      "SERVICE_ENV",
-      "SERVICE_JWT_SECRET",
-      "SERVICE_SUPERADMIN_EMAILS",
-      "SERVICE_MAIL_URL",
-      "SERVICE_REQUIRE_EMAIL_VERIFICATION",
-      "SERVICE_PUBLIC_URL",
-      "SERVICE_TRUST_PROXY",
-      "SERVICE_RATE_LIMITS",
-      "SERVICE_PLAN_LIMITS",
-      "SERVICE_CORS_ORIGINS",
-      "SERVICE_AI_URL",
-      "SERVICE_AI_KEY",
-      "SERVICE_AI_MODEL",
-      "SERVICE_ALLOW_PRIVATE_DESTINATIONS",
-      "SERVICE_EVIDENCE_DIR",
-  };
-  return kNames;
-}
-
 Result<RateLimits> ParseRateLimits(std::string_view text) {
   const std::string trimmed = util::Trim(text);
   RateLimits limits;
@@ -339,150 +316,267 @@ Status ValidateMailUrl(std::string_view text) {
   return adapters::mail::ParseMailUrl(text).status();
 }
 
-Status ApplySetting(Options& options, std::string_view variable, std::string_view value) {
-  const std::string var(variable);
+// One function per setting; an empty value restores the default, like an
+// unset variable.
+namespace {
+
+Status ApplyListen(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_LISTEN";
   const std::string trimmed = util::Trim(value);
-  // An empty value restores the default, like an unset variable.
-  if (var == "SERVICE_LISTEN") {
-    if (trimmed.empty()) {
-      options.listen = Options().listen;
-      return Status::Ok();
+  if (trimmed.empty()) {
+    options.listen = Options().listen;
+    return Status::Ok();
+  }
+  SV_RETURN_IF_ERROR(Prefixed(var, ParseListen(trimmed, nullptr, nullptr)));
+  options.listen = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyDatabaseUrl(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_DATABASE_URL";
+  const std::string trimmed = util::Trim(value);
+  if (trimmed.empty()) {
+    options.database_url = Options().database_url;
+    return Status::Ok();
+  }
+  SV_RETURN_IF_ERROR(Prefixed(var, ValidateDatabaseUrl(trimmed)));
+  options.database_url = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyEnv(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_ENV";
+  const std::string trimmed = util::Trim(value);
+  const std::string env = util::ToLower(trimmed);
+  if (env == "production") {
+    options.production = true;
+  } else if (env == "development" || env.empty()) {
+    options.production = false;
+  } else {
+    return InvalidArgument(var + " must be production or development, got " + Quote(value));
+  }
+  return Status::Ok();
+}
+
+Status ApplyJwtSecret(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_JWT_SECRET";
+  const std::string trimmed = util::Trim(value);
+  // Not trimmed: every byte of a secret counts. Never echoed.
+  if (!value.empty() && value.size() < 32) {
+    return InvalidArgument(var + " must be at least 32 characters long (got " + std::to_string(value.size()) +
+                           "); leave it unset to have one generated and kept in the database");
+  }
+  options.jwt_secret = std::string(value);
+  return Status::Ok();
+}
+
+Status ApplySuperadminEmails(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_SUPERADMIN_EMAILS";
+  const std::string trimmed = util::Trim(value);
+  std::vector<std::string> emails;
+  for (const std::string& raw : util::Split(trimmed, ',')) {
+    const std::string email = util::ToLower(util::Trim(raw));
+    if (email.empty()) continue;
+    if (!util::IsValidEmail(email)) {
+      return InvalidArgument(var + " must be a comma-separated list of email addresses; " + Quote(email) +
+                             " is not one");
     }
-    SV_RETURN_IF_ERROR(Prefixed(var, ParseListen(trimmed, nullptr, nullptr)));
-    options.listen = trimmed;
+    if (std::find(emails.begin(), emails.end(), email) == emails.end()) emails.push_back(email);
+  }
+  options.superadmin_emails = std::move(emails);
+  return Status::Ok();
+}
+
+Status ApplyMailUrl(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty()) SV_RETURN_IF_ERROR(ValidateMailUrl(trimmed));
+  options.mail_url = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyRequireEmailVerification(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_REQUIRE_EMAIL_VERIFICATION";
+  const std::string trimmed = util::Trim(value);
+  if (trimmed.empty()) {
+    options.require_email_verification.reset();
     return Status::Ok();
   }
-  if (var == "SERVICE_DATABASE_URL") {
-    if (trimmed.empty()) {
-      options.database_url = Options().database_url;
-      return Status::Ok();
+  SV_ASSIGN_OR_RETURN(options.require_email_verification, ParseBool(var, value));
+  return Status::Ok();
+}
+
+Status ApplyPublicUrl(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_PUBLIC_URL";
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty()) {
+    const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
+    if (!problem.empty()) {
+      return InvalidArgument(var + " " + problem +
+                             "; expected an http(s) URL such as https://bugs.example.com, got " +
+                             Quote(trimmed));
     }
-    SV_RETURN_IF_ERROR(Prefixed(var, ValidateDatabaseUrl(trimmed)));
-    options.database_url = trimmed;
+  }
+  options.public_url = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyTrustProxy(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_TRUST_PROXY";
+  const std::string trimmed = util::Trim(value);
+  bool flag = false;
+  if (!trimmed.empty()) {
+    SV_ASSIGN_OR_RETURN(flag, ParseBool(var, value));
+  }
+  options.trust_proxy = flag;
+  return Status::Ok();
+}
+
+Status ApplyAllowPrivateDestinations(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_ALLOW_PRIVATE_DESTINATIONS";
+  const std::string trimmed = util::Trim(value);
+  bool flag = false;
+  if (!trimmed.empty()) {
+    SV_ASSIGN_OR_RETURN(flag, ParseBool(var, value));
+  }
+  options.allow_private_destinations = flag;
+  return Status::Ok();
+}
+
+Status ApplyRateLimits(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_RATE_LIMITS";
+  const std::string trimmed = util::Trim(value);
+  if (trimmed.empty()) {
+    options.rate_limits = RateLimits();
     return Status::Ok();
   }
-  if (var == "SERVICE_ENV") {
-    const std::string env = util::ToLower(trimmed);
-    if (env == "production") {
-      options.production = true;
-    } else if (env == "development" || env.empty()) {
-      options.production = false;
-    } else {
-      return InvalidArgument(var + " must be production or development, got " + Quote(value));
+  auto limits = ParseRateLimits(trimmed);
+  if (!limits.ok()) return Prefixed(var, limits.status());
+  options.rate_limits = *limits;
+  return Status::Ok();
+}
+
+Status ApplyPlanLimits(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_PLAN_LIMITS";
+  const std::string trimmed = util::Trim(value);
+  if (trimmed.empty()) {
+    options.plan_limits.clear();
+    return Status::Ok();
+  }
+  auto limits = ParsePlanLimits(trimmed);
+  if (!limits.ok()) return Prefixed(var, limits.status());
+  options.plan_limits = std::move(*limits);
+  return Status::Ok();
+}
+
+Status ApplyCorsOrigins(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_CORS_ORIGINS";
+  const std::string trimmed = util::Trim(value);
+  if (trimmed.empty()) {
+    options.cors = CorsPolicy();
+    return Status::Ok();
+  }
+  auto cors = ParseCorsOrigins(trimmed);
+  if (!cors.ok()) return Prefixed(var, cors.status());
+  options.cors = std::move(*cors);
+  return Status::Ok();
+}
+
+Status ApplyAiUrl(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_AI_URL";
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty()) {
+    const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
+    if (!problem.empty()) {
+      return InvalidArgument(var + " " + problem +
+                             "; expected the http(s) URL of an OpenAI-compatible endpoint, got " +
+                             Quote(trimmed));
     }
-    return Status::Ok();
   }
-  if (var == "SERVICE_JWT_SECRET") {
-    // Not trimmed: every byte of a secret counts. Never echoed.
-    if (!value.empty() && value.size() < 32) {
-      return InvalidArgument(var + " must be at least 32 characters long (got " +
-                             std::to_string(value.size()) +
-                             "); leave it unset to have one generated and kept in the database");
-    }
-    options.jwt_secret = std::string(value);
-    return Status::Ok();
-  }
-  if (var == "SERVICE_SUPERADMIN_EMAILS") {
-    std::vector<std::string> emails;
-    for (const std::string& raw : util::Split(trimmed, ',')) {
-      const std::string email = util::ToLower(util::Trim(raw));
-      if (email.empty()) continue;
-      if (!util::IsValidEmail(email)) {
-        return InvalidArgument(var + " must be a comma-separated list of email addresses; " + Quote(email) +
-                               " is not one");
-      }
-      if (std::find(emails.begin(), emails.end(), email) == emails.end()) emails.push_back(email);
-    }
-    options.superadmin_emails = std::move(emails);
-    return Status::Ok();
-  }
-  if (var == "SERVICE_MAIL_URL") {
-    if (!trimmed.empty()) SV_RETURN_IF_ERROR(ValidateMailUrl(trimmed));
-    options.mail_url = trimmed;
-    return Status::Ok();
-  }
-  if (var == "SERVICE_REQUIRE_EMAIL_VERIFICATION") {
-    if (trimmed.empty()) {
-      options.require_email_verification.reset();
-      return Status::Ok();
-    }
-    SV_ASSIGN_OR_RETURN(options.require_email_verification, ParseBool(var, value));
-    return Status::Ok();
-  }
-  if (var == "SERVICE_PUBLIC_URL") {
-    if (!trimmed.empty()) {
-      const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
-      if (!problem.empty()) {
-        return InvalidArgument(var + " " + problem +
-                               "; expected an http(s) URL such as https://bugs.example.com, got " +
-                               Quote(trimmed));
-      }
-    }
-    options.public_url = trimmed;
-    return Status::Ok();
-  }
-  if (var == "SERVICE_TRUST_PROXY" || var == "SERVICE_ALLOW_PRIVATE_DESTINATIONS") {
-    bool flag = false;
-    if (!trimmed.empty()) {
-      SV_ASSIGN_OR_RETURN(flag, ParseBool(var, value));
-    }
-    (var == "SERVICE_TRUST_PROXY" ? options.trust_proxy : options.allow_private_destinations) = flag;
-    return Status::Ok();
-  }
-  if (var == "SERVICE_RATE_LIMITS") {
-    if (trimmed.empty()) {
-      options.rate_limits = RateLimits();
-      return Status::Ok();
-    }
-    auto limits = ParseRateLimits(trimmed);
-    if (!limits.ok()) return Prefixed(var, limits.status());
-    options.rate_limits = *limits;
-    return Status::Ok();
-  }
-  if (var == "SERVICE_PLAN_LIMITS") {
-    if (trimmed.empty()) {
-      options.plan_limits.clear();
-      return Status::Ok();
-    }
-    auto limits = ParsePlanLimits(trimmed);
-    if (!limits.ok()) return Prefixed(var, limits.status());
-    options.plan_limits = std::move(*limits);
-    return Status::Ok();
-  }
-  if (var == "SERVICE_CORS_ORIGINS") {
-    if (trimmed.empty()) {
-      options.cors = CorsPolicy();
-      return Status::Ok();
-    }
-    auto cors = ParseCorsOrigins(trimmed);
-    if (!cors.ok()) return Prefixed(var, cors.status());
-    options.cors = std::move(*cors);
-    return Status::Ok();
-  }
-  if (var == "SERVICE_AI_URL") {
-    if (!trimmed.empty()) {
-      const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
-      if (!problem.empty()) {
-        return InvalidArgument(var + " " + problem +
-                               "; expected the http(s) URL of an OpenAI-compatible endpoint, got " +
-                               Quote(trimmed));
-      }
-    }
-    options.ai.url = trimmed;
-    return Status::Ok();
-  }
-  if (var == "SERVICE_AI_KEY") {
-    if (HasSpaceOrControl(trimmed)) return InvalidArgument(var + " must not contain spaces");
-    options.ai.key = trimmed;  // never echoed
-    return Status::Ok();
-  }
-  if (var == "SERVICE_AI_MODEL") {
-    options.ai.model = trimmed;
-    return Status::Ok();
-  }
-  if (var == "SERVICE_EVIDENCE_DIR") {
-    options.evidence_dir = trimmed;
-    return Status::Ok();
+  options.ai.url = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyAiKey(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_AI_KEY";
+  const std::string trimmed = util::Trim(value);
+  if (HasSpaceOrControl(trimmed)) return InvalidArgument(var + " must not contain spaces");
+  options.ai.key = trimmed;  // never echoed
+  return Status::Ok();
+}
+
+Status ApplyAiModel(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  options.ai.model = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyEvidenceDir(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  options.evidence_dir = trimmed;
+  return Status::Ok();
+}
+
+}  // namespace
+
+const std::vector<SettingInfo>& Settings() {
+  // The one list of settings: --help, flag parsing, ApplySetting and the
+  // README's configuration table (checked by a unit test) all come from it.
+  static const std::vector<SettingInfo> kSettings = {
+      {"SERVICE_LISTEN", "--listen", "HOST:PORT",
+       "address and port to listen on (HOST:PORT, [IPv6]:PORT; port 0 picks a free one)", "127.0.0.1:8080",
+       ApplyListen},
+      {"SERVICE_DATABASE_URL", "--database", "URL",
+       "sqlite:PATH (file and folder created), sqlite::memory:, or postgresql://... / postgres://...",
+       "sqlite:data/service.db", ApplyDatabaseUrl},
+      {"SERVICE_ENV", "", "",
+       "production or development (development: forgot-password also returns the token)", "development",
+       ApplyEnv},
+      {"SERVICE_JWT_SECRET", "", "", "signing secret for console tokens, at least 32 characters",
+       "generated once and kept in the database", ApplyJwtSecret},
+      {"SERVICE_SUPERADMIN_EMAILS", "", "", "comma-separated email allowlist for /v1/admin/*", "empty",
+       ApplySuperadminEmails},
+      {"SERVICE_MAIL_URL", "", "",
+       "smtp://user:pass@host:port, smtps://user:pass@host:port, or file:DIR (one .eml file per message)",
+       "unset: no mail provider", ApplyMailUrl},
+      {"SERVICE_REQUIRE_EMAIL_VERIFICATION", "", "", "1 or 0: login refuses unverified accounts",
+       "1 when a mail provider is set, else 0", ApplyRequireEmailVerification},
+      {"SERVICE_PUBLIC_URL", "", "", "base http(s) URL used in links (console, invitations, webhooks)",
+       "http:// + the listen address", ApplyPublicUrl},
+      {"SERVICE_TRUST_PROXY", "", "", "1: the client address is the first X-Forwarded-For entry", "0",
+       ApplyTrustProxy},
+      {"SERVICE_RATE_LIMITS", "", "",
+       "general=N,ingest=N,auth=N (any subset; requests per 60 s per client address), or off",
+       "general=200,ingest=100,auth=10", ApplyRateLimits},
+      {"SERVICE_PLAN_LIMITS", "", "",
+       "plan limit overrides PLAN:LIMIT=N[,LIMIT=N] with plans separated by ';' (plans free, pro, team, "
+       "enterprise; limits projects, members, bugs_per_month, integrations, agent_tokens)",
+       "built-in plan limits", ApplyPlanLimits},
+      {"SERVICE_CORS_ORIGINS", "", "", "* or a comma-separated list of origins (scheme://host[:port])",
+       "unset: same-origin only", ApplyCorsOrigins},
+      {"SERVICE_AI_URL", "", "", "OpenAI-compatible chat-completions endpoint (http(s) URL)",
+       "unset: AI routes answer 503", ApplyAiUrl},
+      {"SERVICE_AI_KEY", "", "", "API key for SERVICE_AI_URL", "unset", ApplyAiKey},
+      {"SERVICE_AI_MODEL", "", "", "model name sent to SERVICE_AI_URL", "unset", ApplyAiModel},
+      {"SERVICE_ALLOW_PRIVATE_DESTINATIONS", "", "",
+       "1: outbound webhooks may target loopback and private addresses", "0", ApplyAllowPrivateDestinations},
+      {"SERVICE_EVIDENCE_DIR", "", "", "folder for evidence files", "unset: evidence unconfigured",
+       ApplyEvidenceDir},
+  };
+  return kSettings;
+}
+
+const std::vector<std::string_view>& ConfigVariableNames() {
+  static const std::vector<std::string_view> kNames = [] {
+    std::vector<std::string_view> names;
+    for (const SettingInfo& s : Settings()) names.push_back(s.variable);
+    return names;
+  }();
+  return kNames;
+}
+
+Status ApplySetting(Options& options, std::string_view variable, std::string_view value) {
+  for (const SettingInfo& setting : Settings()) {
+    if (setting.variable == variable) return setting.apply(options, value);
   }
   return InvalidArgument("unknown configuration variable " + Quote(variable));
 }

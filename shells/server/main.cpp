@@ -36,59 +36,8 @@ constexpr int kExitFailure = 1;
 constexpr int kExitUsage = 2;
 constexpr auto kDrainTimeout = std::chrono::seconds(10);
 
-struct Flag {
-  std::string_view name;      // "--listen"
-  std::string_view variable;  // its environment variable
-  std::string_view value_name;
-};
-
-constexpr Flag kFlags[] = {
-    {"--listen", "SERVICE_LISTEN", "HOST:PORT"},
-    {"--database", "SERVICE_DATABASE_URL", "URL"},
-};
-
-struct VariableDoc {
-  std::string_view name;
-  std::string_view meaning;
-  std::string_view default_value;
-};
-
-constexpr VariableDoc kVariableDocs[] = {
-    {"SERVICE_LISTEN", "address and port to listen on (HOST:PORT, [IPv6]:PORT; port 0 picks a free one)",
-     "127.0.0.1:8080"},
-    {"SERVICE_DATABASE_URL",
-     "sqlite:PATH (file and folder created), sqlite::memory:, or postgresql://... / postgres://...",
-     "sqlite:data/service.db"},
-    {"SERVICE_ENV", "production or development (development: forgot-password also returns the token)",
-     "development"},
-    {"SERVICE_JWT_SECRET", "signing secret for console tokens, at least 32 characters",
-     "generated once and kept in the database"},
-    {"SERVICE_SUPERADMIN_EMAILS", "comma-separated email allowlist for /v1/admin/*", "empty"},
-    {"SERVICE_MAIL_URL",
-     "smtp://user:pass@host:port, smtps://user:pass@host:port, or file:DIR (one .eml file per message)",
-     "unset: no mail provider"},
-    {"SERVICE_REQUIRE_EMAIL_VERIFICATION", "1 or 0: login refuses unverified accounts",
-     "1 when a mail provider is set, else 0"},
-    {"SERVICE_PUBLIC_URL", "base http(s) URL used in links (console, invitations, webhooks)",
-     "http:// + the listen address"},
-    {"SERVICE_TRUST_PROXY", "1: the client address is the first X-Forwarded-For entry", "0"},
-    {"SERVICE_RATE_LIMITS",
-     "general=N,ingest=N,auth=N (any subset; requests per 60 s per client address), or off",
-     "general=200,ingest=100,auth=10"},
-    {"SERVICE_PLAN_LIMITS",
-     "plan limit overrides PLAN:LIMIT=N[,LIMIT=N] with plans separated by ';' (plans free, pro, team, "
-     "enterprise; limits projects, members, bugs_per_month, integrations, agent_tokens)",
-     "built-in plan limits"},
-    {"SERVICE_CORS_ORIGINS", "* or a comma-separated list of origins (scheme://host[:port])",
-     "unset: same-origin only"},
-    {"SERVICE_AI_URL", "OpenAI-compatible chat-completions endpoint (http(s) URL)",
-     "unset: AI routes answer 503"},
-    {"SERVICE_AI_KEY", "API key for SERVICE_AI_URL", "unset"},
-    {"SERVICE_AI_MODEL", "model name sent to SERVICE_AI_URL", "unset"},
-    {"SERVICE_ALLOW_PRIVATE_DESTINATIONS", "1: outbound webhooks may target loopback and private addresses",
-     "0"},
-    {"SERVICE_EVIDENCE_DIR", "folder for evidence files", "unset: evidence unconfigured"},
-};
+// A flag is a row of the library's settings table that has one.
+using Flag = service::SettingInfo;
 
 void PrintHelp() {
   std::string text =
@@ -103,9 +52,15 @@ void PrintHelp() {
       "requests (at most 10 s), flush queued work, exit 0.\n"
       "`migrate` applies pending migrations and exits.\n"
       "\n"
-      "Flags (a flag wins over its variable; --flag VALUE or --flag=VALUE):\n"
-      "  --listen HOST:PORT   same as SERVICE_LISTEN (default 127.0.0.1:8080)\n"
-      "  --database URL       same as SERVICE_DATABASE_URL (default sqlite:data/service.db)\n"
+      "Flags (a flag wins over its variable; --flag VALUE or --flag=VALUE):\n";
+  for (const service::SettingInfo& setting : service::Settings()) {
+    if (setting.flag.empty()) continue;
+    std::string left = "  " + std::string(setting.flag) + " " + std::string(setting.value_hint);
+    left.resize(std::max<size_t>(left.size() + 1, 23), ' ');
+    text += left + "same as " + std::string(setting.variable) + " (default " +
+            std::string(setting.default_text) + ")\n";
+  }
+  text +=
       "  --demo               on an empty database, first create a demo organization with\n"
       "                       a few hundred sample reports and print its login credentials\n"
       "                       (to standard error)\n"
@@ -113,19 +68,13 @@ void PrintHelp() {
       "  --version            print the version and exit\n"
       "\n"
       "Environment variables (an empty value counts as unset):\n";
-  for (std::string_view name : service::ConfigVariableNames()) {
-    const VariableDoc* doc = nullptr;
-    for (const VariableDoc& d : kVariableDocs) {
-      if (d.name == name) doc = &d;
-    }
+  for (const service::SettingInfo& setting : service::Settings()) {
     text += "  ";
-    text += name;
+    text += setting.variable;
     text += "\n      ";
-    text += doc ? doc->meaning : std::string_view("see the README");
-    if (doc) {
-      text += "\n      default: ";
-      text += doc->default_value;
-    }
+    text += setting.meaning;
+    text += "\n      default: ";
+    text += setting.default_text;
     text += "\n";
   }
   text +=
@@ -177,8 +126,8 @@ Invocation ParseArguments(int argc, char** argv) {
       const size_t eq = arg.find('=');
       const std::string_view name = arg.substr(0, eq);
       const Flag* flag = nullptr;
-      for (const Flag& f : kFlags) {
-        if (f.name == name) flag = &f;
+      for (const Flag& f : service::Settings()) {
+        if (!f.flag.empty() && f.flag == name) flag = &f;
       }
       if (!flag) UsageError("unknown flag '" + std::string(name) + "'");
       std::string value;
@@ -187,7 +136,7 @@ Invocation ParseArguments(int argc, char** argv) {
       } else if (i + 1 < argc) {
         value = argv[++i];
       } else {
-        UsageError("flag " + std::string(name) + " needs a value " + std::string(flag->value_name));
+        UsageError("flag " + std::string(name) + " needs a value " + std::string(flag->value_hint));
       }
       inv.flags.emplace_back(flag, std::move(value));
       continue;
@@ -220,17 +169,17 @@ service::Options BuildOptions(const Invocation& inv) {
     if (!s.ok()) UsageError(s.message());
   }
   for (const auto& [flag, value] : inv.flags) {
-    if (inv.command == Command::kMigrate && flag->name != "--database") {
+    if (inv.command == Command::kMigrate && flag->flag != "--database") {
       UsageError("migrate accepts only --database");
     }
     if (value.empty())
-      UsageError("flag " + std::string(flag->name) + " needs a value " + std::string(flag->value_name));
+      UsageError("flag " + std::string(flag->flag) + " needs a value " + std::string(flag->value_hint));
     const service::Status s = service::ApplySetting(options, flag->variable, value);
     if (!s.ok()) {
       std::string message = s.message();
       // Messages name the variable; name the flag the user typed instead.
       if (message.rfind(flag->variable, 0) == 0)
-        message = std::string(flag->name) + message.substr(flag->variable.size());
+        message = std::string(flag->flag) + message.substr(flag->variable.size());
       UsageError(message);
     }
   }

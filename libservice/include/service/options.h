@@ -86,6 +86,23 @@ struct Options {
   }
 };
 
+// One setting of the server contract: its environment variable, its flag
+// (if any), what it means, its default as people read it, and the function
+// that applies a value to Options (an empty value restores the default; a
+// bad value: kInvalidArgument naming the variable).
+struct SettingInfo {
+  std::string_view variable;    // "SERVICE_LISTEN"
+  std::string_view flag;        // "--listen", or "" without a flag
+  std::string_view value_hint;  // "HOST:PORT" (flags)
+  std::string_view meaning;
+  std::string_view default_text;
+  Status (*apply)(Options& options, std::string_view value);
+};
+
+// Every setting, in documentation order: the one table behind option
+// parsing, the shell's --help and the README's configuration table.
+const std::vector<SettingInfo>& Settings();
+
 // The environment variables of the server contract, in documentation order.
 const std::vector<std::string_view>& ConfigVariableNames();
 

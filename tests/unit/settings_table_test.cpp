@@ -1,0 +1,116 @@
+// The settings table is the one list of settings: ApplySetting, the shell's
+// --help and flags, and the README's configuration table follow it.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "service/options.h"
+
+namespace {
+
+using service::Options;
+using service::SettingInfo;
+
+// Rows of the README's "### Configuration" table: each variable named in a
+// row's first column, with the flag named in the same cell ("" when none).
+std::map<std::string, std::string> ReadmeSettings() {
+  std::ifstream in(std::string(SERVICE_SOURCE_DIR) + "/README.md");
+  REQUIRE(in.good());
+  std::string line;
+  bool in_section = false;
+  std::map<std::string, std::string> out;
+  const std::regex variable(R"(`(SERVICE_[A-Z0-9_]+)`)");
+  const std::regex flag(R"(`(--[a-z-]+)`)");
+  while (std::getline(in, line)) {
+    if (line.rfind("### ", 0) == 0 || line.rfind("## ", 0) == 0) {
+      in_section = line == "### Configuration";
+      continue;
+    }
+    if (!in_section || line.rfind("| `", 0) != 0) continue;
+    const std::string first_cell = line.substr(1, line.find('|', 1) - 1);
+    std::smatch f;
+    const std::string flag_name = std::regex_search(first_cell, f, flag) ? f[1].str() : "";
+    for (auto it = std::sregex_iterator(first_cell.begin(), first_cell.end(), variable);
+         it != std::sregex_iterator(); ++it) {
+      out[(*it)[1].str()] = flag_name;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the README's configuration table lists exactly the settings table, flags included") {
+  const std::map<std::string, std::string> readme = ReadmeSettings();
+  REQUIRE_FALSE(readme.empty());
+  std::set<std::string> table;
+  for (const SettingInfo& s : service::Settings()) {
+    table.insert(std::string(s.variable));
+    auto it = readme.find(std::string(s.variable));
+    CHECK_MESSAGE(it != readme.end(), s.variable,
+                  " is a setting but not a row of README's Configuration table");
+    if (it != readme.end()) {
+      CHECK_MESSAGE(it->second == s.flag, s.variable, ": README names flag '", it->second, "', the table '",
+                    s.flag, "'");
+    }
+  }
+  for (const auto& [variable, flag] : readme) {
+    CHECK_MESSAGE(table.count(variable) == 1, variable,
+                  " is in README's Configuration table but not a setting");
+  }
+}
+
+TEST_CASE("every setting is documented, applies, and takes an empty value as its default") {
+  std::set<std::string_view> seen_variables, seen_flags;
+  for (const SettingInfo& s : service::Settings()) {
+    CAPTURE(s.variable);
+    CHECK(s.variable.rfind("SERVICE_", 0) == 0);
+    CHECK(seen_variables.insert(s.variable).second);
+    if (!s.flag.empty()) {
+      CHECK(s.flag.rfind("--", 0) == 0);
+      CHECK_FALSE(s.value_hint.empty());
+      CHECK(seen_flags.insert(s.flag).second);
+    }
+    CHECK_FALSE(s.meaning.empty());
+    CHECK_FALSE(s.default_text.empty());
+    REQUIRE(static_cast<bool>(s.apply));
+    Options options;
+    CHECK(s.apply(options, "").ok());
+    CHECK(service::ApplySetting(options, s.variable, "").ok());
+  }
+  CHECK(service::ConfigVariableNames().size() == service::Settings().size());
+}
+
+TEST_CASE("a bad value fails with a message naming the setting") {
+  const std::map<std::string, std::string> bad = {
+      {"SERVICE_LISTEN", "no-port"},
+      {"SERVICE_DATABASE_URL", "mysql://x"},
+      {"SERVICE_ENV", "staging"},
+      {"SERVICE_JWT_SECRET", "short"},
+      {"SERVICE_SUPERADMIN_EMAILS", "not-an-email"},
+      {"SERVICE_MAIL_URL", "ftp://mail"},
+      {"SERVICE_REQUIRE_EMAIL_VERIFICATION", "maybe"},
+      {"SERVICE_PUBLIC_URL", "ftp://x"},
+      {"SERVICE_TRUST_PROXY", "maybe"},
+      {"SERVICE_RATE_LIMITS", "general=-1"},
+      {"SERVICE_PLAN_LIMITS", "gold:projects=1"},
+      {"SERVICE_CORS_ORIGINS", "not a url"},
+      {"SERVICE_AI_URL", "ftp://x"},
+      {"SERVICE_ALLOW_PRIVATE_DESTINATIONS", "maybe"},
+  };
+  for (const auto& [variable, value] : bad) {
+    CAPTURE(variable);
+    Options options;
+    const service::Status s = service::ApplySetting(options, variable, value);
+    CHECK_FALSE(s.ok());
+    CHECK(s.code() == service::Code::kInvalidArgument);
+    CHECK_MESSAGE(s.message().find(variable) != std::string::npos, s.message());
+  }
+  Options options;
+  CHECK_FALSE(service::ApplySetting(options, "SERVICE_NOPE", "1").ok());
+}
