@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the project needs, only when missing.
 #   scripts/install-deps.sh          build and run
-#   scripts/install-deps.sh --test   also the test tools (PostgreSQL 15 server, clang for sanitizers, wrk)
+#   scripts/install-deps.sh --test   also the test tools (PostgreSQL 15 server, clang for the thread-safety analysis, wrk)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config git
   libboost-json1.81-dev libsqlite3-dev libpq-dev libcpp-httplib-dev libssl-dev
   libfmt-dev libcurl4-openssl-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(doctest-dev postgresql-15 clang-format python3 wrk curl)
+  packages+=(doctest-dev postgresql-15 clang clang-format python3 wrk curl)
 fi
 
 missing=()

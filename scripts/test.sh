@@ -24,6 +24,12 @@ echo "== build"
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSERVICE_WERROR=ON >/dev/null
 cmake --build build/test -j "$jobs"
 
+echo "== thread-safety analysis (clang -Wthread-safety: library and server)"
+cmake -S . -B build/tsa -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang \
+  -DSERVICE_THREAD_SAFETY_ANALYSIS=ON -DSERVICE_BUILD_TESTS=OFF -DSERVICE_BUILD_BENCH=OFF \
+  -DSERVICE_BUILD_EXAMPLES=OFF >/dev/null
+cmake --build build/tsa -j "$jobs" --target service_objects service-server
+
 pg_dir=""
 cleanup() { [[ -n "$pg_dir" ]] && "$root/scripts/pg-cluster.sh" stop "$pg_dir" >/dev/null 2>&1 || true; }
 trap cleanup EXIT

@@ -11,6 +11,7 @@
 #include "store/migrations.h"
 #include "store/repositories.h"
 #include "util/crypto.h"
+#include "util/mutex.h"
 
 namespace service {
 
@@ -22,8 +23,8 @@ struct Service::Impl {
   modules::Platform platform;
   modules::Modules modules;
   std::unique_ptr<api::Pipeline> pipeline;
-  std::mutex lifecycle_mu;
-  bool shut_down = false;
+  util::Mutex lifecycle_mu;
+  bool shut_down SV_GUARDED_BY(lifecycle_mu) = false;
 };
 
 Service::Service(Options options) : impl_(std::make_unique<Impl>(std::move(options))) {}
@@ -110,14 +111,14 @@ Result<std::unique_ptr<Service>> Service::Open(Options options) {
 api::Response Service::Handle(const api::Request& request) { return impl_->pipeline->Handle(request); }
 
 Status Service::StartWorkers() {
-  std::lock_guard<std::mutex> lock(impl_->lifecycle_mu);
+  util::MutexLock lock(&impl_->lifecycle_mu);
   if (impl_->shut_down) return Status(Code::kUnavailable, "service is shut down");
   impl_->platform.workers.Start();
   return Status::Ok();
 }
 
 void Service::Shutdown() {
-  std::lock_guard<std::mutex> lock(impl_->lifecycle_mu);
+  util::MutexLock lock(&impl_->lifecycle_mu);
   if (impl_->shut_down) return;
   impl_->shut_down = true;
   impl_->platform.workers.Stop();  // runs every task once more: flushes queued work

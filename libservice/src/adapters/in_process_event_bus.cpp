@@ -3,6 +3,7 @@
 #include <shared_mutex>
 
 #include "ports/event_bus.h"
+#include "util/mutex.h"
 
 namespace service::ports {
 namespace {
@@ -10,23 +11,23 @@ namespace {
 class InProcessEventBus final : public EventBus {
  public:
   void Publish(const Event& event) override {
-    std::shared_lock lock(mu_);
+    util::ReaderLock lock(&mu_);
     for (auto& [id, fn] : subs_) fn(event);
   }
   uint64_t Subscribe(std::function<void(const Event&)> fn) override {
-    std::unique_lock lock(mu_);
+    util::WriterLock lock(&mu_);
     subs_.emplace(++next_, std::move(fn));
     return next_;
   }
   void Unsubscribe(uint64_t handle) override {
-    std::unique_lock lock(mu_);
+    util::WriterLock lock(&mu_);
     subs_.erase(handle);
   }
 
  private:
-  std::shared_mutex mu_;
-  std::map<uint64_t, std::function<void(const Event&)>> subs_;
-  uint64_t next_ = 0;
+  util::SharedMutex mu_;
+  std::map<uint64_t, std::function<void(const Event&)>> subs_ SV_GUARDED_BY(mu_);
+  uint64_t next_ SV_GUARDED_BY(mu_) = 0;
 };
 
 }  // namespace

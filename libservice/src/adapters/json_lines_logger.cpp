@@ -6,6 +6,7 @@
 
 #include "service/logger.h"
 #include "util/json_writer.h"
+#include "util/mutex.h"
 #include "util/time.h"
 
 #include <chrono>
@@ -30,7 +31,7 @@ class JsonLinesLogger final : public Logger {
       w.EndObject();
       std::string line = w.Take();
       line += '\n';
-      std::lock_guard<std::mutex> lock(mu_);
+      util::MutexLock lock(&mu_);
       size_t off = 0;
       while (off < line.size()) {
         const ssize_t n = ::write(fd_, line.data() + off, line.size() - off);
@@ -46,7 +47,7 @@ class JsonLinesLogger final : public Logger {
 
  private:
   const int fd_;
-  std::mutex mu_;
+  util::Mutex mu_;  // one line at a time on fd_
 };
 
 class NullLogger final : public Logger {

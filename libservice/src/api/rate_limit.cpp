@@ -21,7 +21,7 @@ bool RateLimiter::Allow(RateClass cls, std::string_view client, int64_t now_ms, 
   key += ':';
   key += client;
   Shard& shard = shards_[std::hash<std::string>{}(key) % shards_.size()];
-  std::lock_guard<std::mutex> lock(shard.mu);
+  util::MutexLock lock(&shard.mu);
   // Forget expired windows now and then so the map stays small.
   if (now_ms - shard.last_sweep_ms > limits_.window_ms) {
     std::erase_if(shard.windows,

@@ -8,9 +8,11 @@
 #include <array>
 #include <cstdint>
 #include <mutex>
+
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include "util/mutex.h"
 
 #include "api/router.h"
 #include "service/options.h"
@@ -31,9 +33,9 @@ class RateLimiter {
     int64_t count = 0;
   };
   struct Shard {
-    std::mutex mu;
-    std::unordered_map<std::string, Window> windows;
-    int64_t last_sweep_ms = 0;
+    util::Mutex mu;
+    std::unordered_map<std::string, Window> windows SV_GUARDED_BY(mu);
+    int64_t last_sweep_ms SV_GUARDED_BY(mu) = 0;
   };
   RateLimits limits_;
   std::array<Shard, 16> shards_;

@@ -50,16 +50,16 @@ void Workers::Add(std::string name, int64_t interval_ms, std::function<Status()>
 
 void Workers::Kick() {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     ++kicks_;
   }
-  cv_.notify_all();
+  cv_.SignalAll();
 }
 
 void Workers::Start() {
   if (running_.exchange(true)) return;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     stopping_ = false;
   }
   for (const Task& t : tasks_) {
@@ -68,9 +68,11 @@ void Workers::Start() {
       FailureLog failures;
       for (;;) {
         {
-          std::unique_lock<std::mutex> lock(mu_);
-          cv_.wait_for(lock, std::chrono::milliseconds(t.interval_ms),
-                       [&] { return stopping_ || kicks_ != seen; });
+          util::MutexLock lock(&mu_);
+          const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(t.interval_ms);
+          while (!stopping_ && kicks_ == seen) {
+            if (!cv_.WaitUntil(&mu_, deadline)) break;
+          }
           seen = kicks_;
           if (stopping_) break;
         }
@@ -84,10 +86,10 @@ void Workers::Start() {
 void Workers::Stop() {
   if (!running_.exchange(false)) return;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    util::MutexLock lock(&mu_);
     stopping_ = true;
   }
-  cv_.notify_all();
+  cv_.SignalAll();
   for (auto& th : threads_) th.join();
   threads_.clear();
 }

@@ -24,6 +24,7 @@
 
 #include "service/logger.h"
 #include "service/status.h"
+#include "util/mutex.h"
 
 namespace service::app {
 
@@ -62,10 +63,10 @@ class Workers {
   Logger* log_ = nullptr;
   std::vector<Task> tasks_;
   std::vector<std::thread> threads_;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  uint64_t kicks_ = 0;
-  bool stopping_ = false;
+  util::Mutex mu_;
+  util::CondVar cv_;
+  uint64_t kicks_ SV_GUARDED_BY(mu_) = 0;
+  bool stopping_ SV_GUARDED_BY(mu_) = false;
   std::atomic<bool> running_{false};
 };
 

@@ -34,6 +34,7 @@
 #include "ports/transaction.h"
 #include "service/status.h"
 #include "store/database.h"
+#include "util/mutex.h"
 
 namespace service::store {
 
@@ -56,7 +57,7 @@ class GroupCommitter final : public ports::BatchCommitter {
   Status Run(void* item) override {
     Pending self;
     self.item = item;
-    std::unique_lock lock(mu_);
+    mu_.Lock();
     queue_.push_back(&self);
     while (!self.done) {
       if (writers_ < max_writers_ && !queue_.empty()) {
@@ -69,39 +70,41 @@ class GroupCommitter final : public ports::BatchCommitter {
         }
         ++stats_.batches;
         stats_.items += batch.size();
-        lock.unlock();
+        mu_.Unlock();
         const bool fell_back = WriteBatch(batch);
-        lock.lock();
+        mu_.Lock();
         if (fell_back) ++stats_.fallbacks;
         --writers_;
         for (Pending* p : batch) {
           p->done = true;
           // Under the lock: the waiter cannot return (and destroy p) first.
-          p->cv.notify_one();
+          p->cv.Signal();
         }
         // Items still waiting need a leader: the first of them takes over.
-        if (!queue_.empty()) queue_.front()->cv.notify_one();
+        if (!queue_.empty()) queue_.front()->cv.Signal();
         continue;
       }
-      self.cv.wait(lock);
+      self.cv.Wait(&mu_);
     }
-    lock.unlock();
+    mu_.Unlock();
     if (self.exception) std::rethrow_exception(self.exception);
     return std::move(self.status);
   }
 
   Stats stats() const override {
-    std::lock_guard lock(mu_);
+    util::MutexLock lock(&mu_);
     return stats_;
   }
 
  private:
+  // Lives on its caller's stack; `done` and the results are handed back
+  // under mu_.
   struct Pending {
     T* item = nullptr;
     Status status;
     std::exception_ptr exception;
     bool done = false;
-    std::condition_variable cv;  // wakes this item's thread only
+    util::CondVar cv;  // wakes this item's thread only
   };
 
   // Returns true when the batch fell back to one transaction per item.
@@ -139,10 +142,10 @@ class GroupCommitter final : public ports::BatchCommitter {
   const BatchWrite write_;
   const int max_writers_;
   const size_t max_batch_;
-  mutable std::mutex mu_;
-  std::deque<Pending*> queue_;
-  int writers_ = 0;
-  Stats stats_;
+  mutable util::Mutex mu_;
+  std::deque<Pending*> queue_ SV_GUARDED_BY(mu_);
+  int writers_ SV_GUARDED_BY(mu_) = 0;
+  Stats stats_ SV_GUARDED_BY(mu_);
 };
 
 }  // namespace service::store

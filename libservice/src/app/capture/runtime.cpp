@@ -42,7 +42,7 @@ Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
   std::optional<VerifiedKey> found;
   uint64_t generation = 0;
   {
-    std::shared_lock lock(keys_mu_);
+    util::ReaderLock lock(&keys_mu_);
     generation = keys_generation_;
     auto it = keys_.find(hash);
     if (it != keys_.end() && now - it->second.verified_at < kKeyCacheTtlMs && now >= it->second.verified_at) {
@@ -58,7 +58,7 @@ Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
     if (!st.ok()) return Status::Public(Code::kUnavailable, "Capture key lookup is temporarily unavailable");
     // The lookup is by hash; the comparison below is constant-time anyway.
     if (!record || record->key.revoked_at || !util::ConstantTimeEquals(record->key.key_hash, hash)) {
-      std::unique_lock lock(keys_mu_);
+      util::WriterLock lock(&keys_mu_);
       keys_.erase(hash);
       return InvalidKey();
     }
@@ -71,7 +71,7 @@ Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
     k.plan = record->plan;
     k.expires_at = record->key.expires_at;
     {
-      std::unique_lock lock(keys_mu_);
+      util::WriterLock lock(&keys_mu_);
       if (generation == keys_generation_) {
         if (keys_.size() >= kMaxCachedKeys) keys_.clear();
         keys_[hash] = CachedKey{k, now};
@@ -84,13 +84,13 @@ Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
 }
 
 void Runtime::ForgetKeys() {
-  std::unique_lock lock(keys_mu_);
+  util::WriterLock lock(&keys_mu_);
   ++keys_generation_;
   keys_.clear();
 }
 
 void Runtime::NoteKeyUse(const std::string& key_id, int64_t now_ms) {
-  std::lock_guard lock(uses_mu_);
+  util::MutexLock lock(&uses_mu_);
   auto [it, inserted] = noted_uses_.try_emplace(key_id, now_ms);
   if (!inserted) {
     if (now_ms - it->second < kLastUsedResolutionMs && now_ms >= it->second) return;
@@ -103,7 +103,7 @@ void Runtime::NoteKeyUse(const std::string& key_id, int64_t now_ms) {
 Status Runtime::FlushKeyUses() {
   std::vector<std::pair<std::string, int64_t>> batch;
   {
-    std::lock_guard lock(uses_mu_);
+    util::MutexLock lock(&uses_mu_);
     if (pending_uses_.empty()) return Status::Ok();
     batch.assign(pending_uses_.begin(), pending_uses_.end());
     pending_uses_.clear();
@@ -112,7 +112,7 @@ Status Runtime::FlushKeyUses() {
   Status st =
       deps_.db->Write([&](ports::Tx& tx) -> Status { return deps_.capture_keys->TouchLastUsed(tx, batch); });
   if (!st.ok()) {
-    std::lock_guard lock(uses_mu_);
+    util::MutexLock lock(&uses_mu_);
     for (const auto& [id, at] : batch) {
       int64_t& pending = pending_uses_[id];
       if (pending < at) pending = at;
@@ -124,19 +124,19 @@ Status Runtime::FlushKeyUses() {
 std::string Runtime::HashClientIp(std::string_view client_ip) const {
   if (client_ip.empty()) return {};
   {
-    std::lock_guard lock(ip_hash_mu_);
+    util::MutexLock lock(&ip_hash_mu_);
     auto it = ip_hashes_.find(client_ip);
     if (it != ip_hashes_.end()) return it->second;
   }
   std::string hash = domain::HashClientAddress(ip_hash_secret_, client_ip);
-  std::lock_guard lock(ip_hash_mu_);
+  util::MutexLock lock(&ip_hash_mu_);
   if (ip_hashes_.size() >= kIpHashCacheEntries) ip_hashes_.clear();
   ip_hashes_.emplace(std::string(client_ip), hash);
   return hash;
 }
 
 bool Runtime::ClaimPresencePublish(const std::string& org_id, int64_t now_ms) {
-  std::lock_guard lock(presence_mu_);
+  util::MutexLock lock(&presence_mu_);
   auto [it, inserted] = presence_published_.try_emplace(org_id, now_ms);
   if (inserted || now_ms - it->second >= kPresencePublishIntervalMs || now_ms < it->second) {
     it->second = now_ms;
@@ -148,7 +148,7 @@ bool Runtime::ClaimPresencePublish(const std::string& org_id, int64_t now_ms) {
 }
 
 std::vector<std::string> Runtime::TakeDuePresence(int64_t now_ms) {
-  std::lock_guard lock(presence_mu_);
+  util::MutexLock lock(&presence_mu_);
   std::vector<std::string> due(presence_dirty_.begin(), presence_dirty_.end());
   presence_dirty_.clear();
   for (const auto& org : due) presence_published_[org] = now_ms;

@@ -46,6 +46,7 @@
 #include "app/workers.h"
 #include "ports/transaction.h"
 #include "service/status.h"
+#include "util/mutex.h"
 #include "util/strings.h"
 
 namespace service::app::capture {
@@ -113,22 +114,26 @@ class Runtime {
 
   const CaptureDeps& deps_;
   const std::string ip_hash_secret_;
-  mutable std::mutex ip_hash_mu_;
-  mutable std::unordered_map<std::string, std::string, util::StringHash, std::equal_to<>> ip_hashes_;
+  mutable util::Mutex ip_hash_mu_;
+  mutable std::unordered_map<std::string, std::string, util::StringHash, std::equal_to<>> ip_hashes_
+      SV_GUARDED_BY(ip_hash_mu_);
   ports::TypedBatchCommitter<PreparedReport> committer_;
 
-  std::shared_mutex keys_mu_;
-  std::unordered_map<std::string, CachedKey> keys_;  // by key hash
+  util::SharedMutex keys_mu_;
+  std::unordered_map<std::string, CachedKey> keys_ SV_GUARDED_BY(keys_mu_);  // by key hash
   // Bumped by ForgetKeys: a lookup that started before it is not cached.
-  uint64_t keys_generation_ = 0;
+  uint64_t keys_generation_ SV_GUARDED_BY(keys_mu_) = 0;
 
-  std::mutex uses_mu_;
-  std::unordered_map<std::string, int64_t> pending_uses_;  // key id -> last use
-  std::unordered_map<std::string, int64_t> noted_uses_;    // key id -> last noted (resolution filter)
+  util::Mutex uses_mu_;
+  // key id -> last use
+  std::unordered_map<std::string, int64_t> pending_uses_ SV_GUARDED_BY(uses_mu_);
+  // key id -> last noted (resolution filter)
+  std::unordered_map<std::string, int64_t> noted_uses_ SV_GUARDED_BY(uses_mu_);
 
-  std::mutex presence_mu_;
-  std::unordered_map<std::string, int64_t> presence_published_;  // org -> last publish
-  std::unordered_set<std::string> presence_dirty_;
+  util::Mutex presence_mu_;
+  // org -> last publish
+  std::unordered_map<std::string, int64_t> presence_published_ SV_GUARDED_BY(presence_mu_);
+  std::unordered_set<std::string> presence_dirty_ SV_GUARDED_BY(presence_mu_);
 };
 
 // The secret that keys client-address hashes, loaded or created once

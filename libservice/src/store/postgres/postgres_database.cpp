@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "store/database.h"
+#include "util/mutex.h"
 #include "util/strings.h"
 
 namespace service::store {
@@ -341,7 +342,7 @@ class PostgresDatabase final : public Database {
   // Makes the first connection now so a bad URL or a dead server fails Open().
   Status Open() {
     SV_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> first, Connect(conninfo_));
-    std::lock_guard lock(mu_);
+    util::MutexLock lock(&mu_);
     free_.push_back(std::move(first));
     created_ = 1;
     return Status::Ok();
@@ -363,7 +364,7 @@ class PostgresDatabase final : public Database {
   Status Write(const std::function<Status(Connection&)>& fn) override {
     WriteItem item;
     item.fn = &fn;
-    std::unique_lock lock(wq_mu_);
+    wq_mu_.Lock();
     write_queue_.push_back(&item);
     for (;;) {
       if (item.done) break;
@@ -374,17 +375,17 @@ class PostgresDatabase final : public Database {
           write_queue_.pop_front();
         }
         ++leaders_;
-        lock.unlock();
+        wq_mu_.Unlock();
         RunBatch(batch);
-        lock.lock();
+        wq_mu_.Lock();
         --leaders_;
         for (WriteItem* w : batch) w->done = true;
-        wq_cv_.notify_all();
+        wq_cv_.SignalAll();
         continue;
       }
-      wq_cv_.wait(lock);
+      wq_cv_.Wait(&wq_mu_);
     }
-    lock.unlock();
+    wq_mu_.Unlock();
     if (item.exception) std::rethrow_exception(item.exception);
     return item.status;
   }
@@ -403,10 +404,10 @@ class PostgresDatabase final : public Database {
   }
 
   void Close() override {
-    std::unique_lock lock(mu_);
+    util::MutexLock lock(&mu_);
     closed_ = true;
-    cv_.notify_all();
-    cv_.wait(lock, [&] { return leased_ == 0; });
+    cv_.SignalAll();
+    while (leased_ != 0) cv_.Wait(&mu_);
     free_.clear();
     created_ = 0;
   }
@@ -525,7 +526,7 @@ class PostgresDatabase final : public Database {
   }
 
   Status Acquire(std::chrono::steady_clock::duration timeout, std::unique_ptr<PgConnection>* out) {
-    std::unique_lock lock(mu_);
+    util::MutexLock lock(&mu_);
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     for (;;) {
       if (closed_) return Unavailable("postgresql: database is closed");
@@ -538,20 +539,19 @@ class PostgresDatabase final : public Database {
       if (created_ < pool_size_) {
         ++created_;
         ++leased_;
-        lock.unlock();
+        mu_.Unlock();
         auto conn = Connect(conninfo_);
-        lock.lock();
+        mu_.Lock();
         if (!conn.ok()) {
           --created_;
           --leased_;
-          cv_.notify_all();
+          cv_.SignalAll();
           return conn.status();
         }
         *out = std::move(conn).value();
         return Status::Ok();
       }
-      if (cv_.wait_until(lock, deadline) == std::cv_status::timeout && free_.empty() &&
-          created_ >= pool_size_) {
+      if (!cv_.WaitUntil(&mu_, deadline) && free_.empty() && created_ >= pool_size_) {
         return Unavailable("postgresql: timed out waiting for a pooled connection");
       }
     }
@@ -562,7 +562,7 @@ class PostgresDatabase final : public Database {
     const bool healthy = !conn->broken() && conn->txn_status() == PQTRANS_IDLE;
     std::unique_ptr<PgConnection> drop;
     {
-      std::lock_guard lock(mu_);
+      util::MutexLock lock(&mu_);
       --leased_;
       if (healthy && !closed_) {
         free_.push_back(std::move(conn));
@@ -571,25 +571,25 @@ class PostgresDatabase final : public Database {
         drop = std::move(conn);
       }
     }
-    cv_.notify_all();
+    cv_.SignalAll();
     // `drop` closes outside the lock.
   }
 
   const std::string conninfo_;
   const int pool_size_;
 
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::vector<std::unique_ptr<PgConnection>> free_;
-  int created_ = 0;  // connections alive or being made
-  int leased_ = 0;   // connections handed out (or being made)
-  bool closed_ = false;
+  util::Mutex mu_;
+  util::CondVar cv_;
+  std::vector<std::unique_ptr<PgConnection>> free_ SV_GUARDED_BY(mu_);
+  int created_ SV_GUARDED_BY(mu_) = 0;  // connections alive or being made
+  int leased_ SV_GUARDED_BY(mu_) = 0;   // connections handed out (or being made)
+  bool closed_ SV_GUARDED_BY(mu_) = false;
 
-  // Group-commit queue (see Write).
-  std::mutex wq_mu_;
-  std::condition_variable wq_cv_;
-  std::deque<WriteItem*> write_queue_;
-  int leaders_ = 0;
+  // Group-commit queue (see Write); also guards WriteItem::done hand-back.
+  util::Mutex wq_mu_;
+  util::CondVar wq_cv_;
+  std::deque<WriteItem*> write_queue_ SV_GUARDED_BY(wq_mu_);
+  int leaders_ SV_GUARDED_BY(wq_mu_) = 0;
   int max_leaders_ = 1;
 };
 

@@ -39,6 +39,7 @@
 
 #include "store/database.h"
 #include "store/sqlite/wal_write_vfs.h"
+#include "util/mutex.h"
 #include "util/strings.h"
 
 namespace service::store {
@@ -289,6 +290,7 @@ class SqliteDatabase final : public Database {
     for (int i = 0; i < std::max(1, pool_size); ++i) {
       SV_ASSIGN_OR_RETURN(std::unique_ptr<SqliteConnection> r,
                           OpenConnection(path_, /*writer=*/false, !temporary_));
+      util::MutexLock lock(&readers_mu_);
       free_readers_.push_back(r.get());
       readers_.push_back(std::move(r));
     }
@@ -307,10 +309,12 @@ class SqliteDatabase final : public Database {
   Status Read(const std::function<Status(Connection&)>& fn) override {
     SqliteConnection* conn = nullptr;
     {
-      std::unique_lock lock(readers_mu_);
-      if (!readers_cv_.wait_for(lock, kReaderWait,
-                                [&] { return !free_readers_.empty() || closed_readers_; })) {
-        return Unavailable("sqlite: timed out waiting for a reader connection");
+      util::MutexLock lock(&readers_mu_);
+      const auto deadline = std::chrono::steady_clock::now() + kReaderWait;
+      while (free_readers_.empty() && !closed_readers_) {
+        if (!readers_cv_.WaitUntil(&readers_mu_, deadline) && free_readers_.empty() && !closed_readers_) {
+          return Unavailable("sqlite: timed out waiting for a reader connection");
+        }
       }
       if (closed_readers_) return Unavailable("sqlite: database is closed");
       conn = free_readers_.back();
@@ -322,15 +326,15 @@ class SqliteDatabase final : public Database {
       ~Return() {
         bool closing;
         {
-          std::lock_guard lock(db->readers_mu_);
+          util::MutexLock lock(&db->readers_mu_);
           db->free_readers_.push_back(conn);
           closing = db->closed_readers_;
         }
         // Close() waits on the same condition as Read() callers.
         if (closing) {
-          db->readers_cv_.notify_all();
+          db->readers_cv_.SignalAll();
         } else {
-          db->readers_cv_.notify_one();
+          db->readers_cv_.Signal();
         }
       }
     } give_back{this, conn};
@@ -356,14 +360,14 @@ class SqliteDatabase final : public Database {
     }
     Item item(&fn);
     {
-      std::lock_guard lock(mu_);
+      util::MutexLock lock(&mu_);
       if (stopping_) return Unavailable("sqlite: database is closed");
       queue_.push_back(&item);
     }
-    work_cv_.notify_one();
+    work_cv_.Signal();
     {
-      std::unique_lock lock(mu_);
-      item.cv.wait(lock, [&] { return item.done; });
+      util::MutexLock lock(&mu_);
+      while (!item.done) item.cv.Wait(&mu_);
     }
     if (item.exception) std::rethrow_exception(item.exception);
     return std::move(item.status);
@@ -377,32 +381,32 @@ class SqliteDatabase final : public Database {
 
   void Close() override {
     {
-      std::lock_guard lock(mu_);
+      util::MutexLock lock(&mu_);
       stopping_ = true;
     }
-    work_cv_.notify_all();
+    work_cv_.SignalAll();
     {
-      std::lock_guard lock(close_mu_);
+      util::MutexLock lock(&close_mu_);
       if (thread_.joinable()) thread_.join();
       if (closed_) return;
       closed_ = true;
     }
     {
-      std::lock_guard lock(checkpoint_mu_);
+      util::MutexLock lock(&checkpoint_mu_);
       checkpoint_stop_ = true;
     }
-    checkpoint_cv_.notify_all();
+    checkpoint_cv_.SignalAll();
     if (checkpoint_thread_.joinable()) checkpoint_thread_.join();
     checkpointer_.reset();
     {
-      std::unique_lock lock(readers_mu_);
+      util::MutexLock lock(&readers_mu_);
       closed_readers_ = true;
-      readers_cv_.notify_all();
+      readers_cv_.SignalAll();
       // Wait for readers in use to come back before closing them.
-      readers_cv_.wait(lock, [&] { return free_readers_.size() == readers_.size(); });
+      while (free_readers_.size() != readers_.size()) readers_cv_.Wait(&readers_mu_);
+      free_readers_.clear();
+      readers_.clear();
     }
-    free_readers_.clear();
-    readers_.clear();
     writer_.reset();
     if (temporary_) {
       std::error_code ec;
@@ -413,13 +417,14 @@ class SqliteDatabase final : public Database {
   }
 
  private:
+  // Lives on its caller's stack; `done` is handed back under mu_.
   struct Item {
     explicit Item(const std::function<Status(Connection&)>* f) : fn(f) {}
     const std::function<Status(Connection&)>* fn;
     Status status;
     std::exception_ptr exception;
     bool done = false;
-    std::condition_variable cv;
+    util::CondVar cv;
   };
 
   // Called by SQLite on the writer thread after each commit.
@@ -429,26 +434,29 @@ class SqliteDatabase final : public Database {
     } else if (frames >= kCheckpointFrames) {
       auto* d = static_cast<SqliteDatabase*>(self);
       {
-        std::lock_guard lock(d->checkpoint_mu_);
+        util::MutexLock lock(&d->checkpoint_mu_);
         d->checkpoint_wanted_ = true;
       }
-      d->checkpoint_cv_.notify_one();
+      d->checkpoint_cv_.Signal();
     }
     return SQLITE_OK;
   }
 
   void CheckpointLoop() {
-    std::unique_lock lock(checkpoint_mu_);
+    util::MutexLock lock(&checkpoint_mu_);
     while (!checkpoint_stop_) {
-      checkpoint_cv_.wait_for(lock, kCheckpointPoll, [&] { return checkpoint_wanted_ || checkpoint_stop_; });
+      const auto deadline = std::chrono::steady_clock::now() + kCheckpointPoll;
+      while (!checkpoint_wanted_ && !checkpoint_stop_) {
+        if (!checkpoint_cv_.WaitUntil(&checkpoint_mu_, deadline)) break;
+      }
       if (checkpoint_stop_) break;
       checkpoint_wanted_ = false;
-      lock.unlock();
+      checkpoint_mu_.Unlock();
       // Failures (busy, I/O) are retried at the next signal; the writer's
       // fallback bounds the WAL meanwhile.
       sqlite3_wal_checkpoint_v2(checkpointer_->handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
                                 nullptr);
-      lock.lock();
+      checkpoint_mu_.Lock();
     }
   }
 
@@ -457,8 +465,8 @@ class SqliteDatabase final : public Database {
     batch.reserve(max_batch_);
     for (;;) {
       {
-        std::unique_lock lock(mu_);
-        work_cv_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+        util::MutexLock lock(&mu_);
+        while (queue_.empty() && !stopping_) work_cv_.Wait(&mu_);
         if (queue_.empty()) return;  // stopping and drained
         while (!queue_.empty() && batch.size() < max_batch_) {
           batch.push_back(queue_.front());
@@ -467,12 +475,12 @@ class SqliteDatabase final : public Database {
       }
       RunBatch(batch);
       {
-        std::lock_guard lock(mu_);
+        util::MutexLock lock(&mu_);
         for (Item* item : batch) {
           item->done = true;
           // Notified under the lock: the caller cannot see `done` and destroy
           // the item before this returns.
-          item->cv.notify_one();
+          item->cv.Signal();
         }
       }
       batch.clear();
@@ -585,25 +593,25 @@ class SqliteDatabase final : public Database {
 
   std::unique_ptr<SqliteConnection> checkpointer_;  // used only by checkpoint_thread_
   std::thread checkpoint_thread_;
-  std::mutex checkpoint_mu_;  // guards checkpoint_wanted_, checkpoint_stop_
-  std::condition_variable checkpoint_cv_;
-  bool checkpoint_wanted_ = false;
-  bool checkpoint_stop_ = false;
+  util::Mutex checkpoint_mu_;
+  util::CondVar checkpoint_cv_;
+  bool checkpoint_wanted_ SV_GUARDED_BY(checkpoint_mu_) = false;
+  bool checkpoint_stop_ SV_GUARDED_BY(checkpoint_mu_) = false;
   std::thread::id writer_thread_id_;
 
-  std::mutex mu_;  // guards queue_, stopping_, Item::done/status hand-back
-  std::condition_variable work_cv_;
-  std::deque<Item*> queue_;
-  bool stopping_ = false;
+  util::Mutex mu_;  // also guards Item::done/status hand-back
+  util::CondVar work_cv_;
+  std::deque<Item*> queue_ SV_GUARDED_BY(mu_);
+  bool stopping_ SV_GUARDED_BY(mu_) = false;
 
-  std::mutex close_mu_;
-  bool closed_ = false;
+  util::Mutex close_mu_;
+  bool closed_ SV_GUARDED_BY(close_mu_) = false;
 
-  std::mutex readers_mu_;
-  std::condition_variable readers_cv_;
-  std::vector<std::unique_ptr<SqliteConnection>> readers_;
-  std::vector<SqliteConnection*> free_readers_;
-  bool closed_readers_ = false;
+  util::Mutex readers_mu_;
+  util::CondVar readers_cv_;
+  std::vector<std::unique_ptr<SqliteConnection>> readers_ SV_GUARDED_BY(readers_mu_);
+  std::vector<SqliteConnection*> free_readers_ SV_GUARDED_BY(readers_mu_);
+  bool closed_readers_ SV_GUARDED_BY(readers_mu_) = false;
 };
 
 std::atomic<uint64_t> g_memory_counter{0};

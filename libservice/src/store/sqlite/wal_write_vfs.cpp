@@ -11,6 +11,7 @@
 // Written out means 64 KB write calls: a 200-page commit takes 13 instead
 // of 400.
 #include "store/sqlite/wal_write_vfs.h"
+#include "util/mutex.h"
 
 #include <sqlite3.h>
 
@@ -47,8 +48,8 @@ sqlite3_vfs g_vfs;
 sqlite3_io_methods g_methods;
 // Buffers of every WAL file are guarded by one mutex: only the writer
 // connection appends, and barriers from other connections must see them.
-std::mutex g_mu;
-std::unordered_set<ShimFile*> g_pending;  // WAL files with buffered bytes
+util::Mutex g_mu;
+std::unordered_set<ShimFile*> g_pending SV_GUARDED_BY(g_mu);  // WAL files with buffered bytes
 std::atomic<int> g_pending_count{0};
 
 size_t RealOffset() { return (sizeof(ShimFile) + 15) & ~size_t{15}; }
@@ -56,7 +57,7 @@ size_t RealOffset() { return (sizeof(ShimFile) + 15) & ~size_t{15}; }
 ShimFile* Shim(sqlite3_file* f) { return reinterpret_cast<ShimFile*>(f); }
 
 // REQUIRES: g_mu held.
-int FlushLocked(ShimFile* s) {
+int FlushLocked(ShimFile* s) SV_REQUIRES(g_mu) {
   if (s->buf.empty()) return SQLITE_OK;
   int rc = SQLITE_OK;
   // The unix VFS writes at most 128 KB - 1 per call (larger requests fail
@@ -74,7 +75,7 @@ int FlushLocked(ShimFile* s) {
 
 int Flush(ShimFile* s) {
   if (!s->wal) return SQLITE_OK;
-  std::lock_guard lock(g_mu);
+  util::MutexLock lock(&g_mu);
   return FlushLocked(s);
 }
 
@@ -95,7 +96,7 @@ int Read(sqlite3_file* f, void* p, int n, sqlite3_int64 off) {
 int Write(sqlite3_file* f, const void* p, int n, sqlite3_int64 off) {
   ShimFile* s = Shim(f);
   if (!s->wal) return s->real->pMethods->xWrite(s->real, p, n, off);
-  std::lock_guard lock(g_mu);
+  util::MutexLock lock(&g_mu);
   const bool appends = s->buf.empty() || off == s->start + static_cast<sqlite3_int64>(s->buf.size());
   if (!appends) {
     // An overwrite (SQLite rewrites a frame of the open transaction) or a
@@ -173,7 +174,7 @@ int ShmLock(sqlite3_file* f, int offset, int n, int flags) {
 }
 void ShmBarrier(sqlite3_file* f) {
   if (g_pending_count.load(std::memory_order_acquire) > 0) {
-    std::lock_guard lock(g_mu);
+    util::MutexLock lock(&g_mu);
     while (!g_pending.empty()) FlushLocked(*g_pending.begin());  // errors: see the header
   }
   if (RealVersion(f) >= 2) Shim(f)->real->pMethods->xShmBarrier(Shim(f)->real);
