@@ -162,7 +162,8 @@ int ClosedPort() {
 
 }  // namespace
 
-TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRLF framing and AUTH") {
+TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRLF framing and AUTH" *
+          doctest::skip(!SERVICE_HAS_CURL)) {
   SmtpServer srv;
   std::string mechanism;
   SUBCASE("AUTH PLAIN") { mechanism = "PLAIN"; }
@@ -217,7 +218,8 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   CHECK(srv.mail_commands() == 1);
 }
 
-TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then delivered") {
+TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then delivered" *
+          doctest::skip(!SERVICE_HAS_CURL)) {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
@@ -263,7 +265,8 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
   CHECK(rows[0].attempts == 3);
 }
 
-TEST_CASE("mail: a permanent SMTP 5xx fails the message without further attempts") {
+TEST_CASE("mail: a permanent SMTP 5xx fails the message without further attempts" *
+          doctest::skip(!SERVICE_HAS_CURL)) {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
@@ -287,7 +290,8 @@ TEST_CASE("mail: a permanent SMTP 5xx fails the message without further attempts
   CHECK(counts->pending == 0);
 }
 
-TEST_CASE("mail: the SMTP password never reaches the outbox, even when delivery fails") {
+TEST_CASE("mail: the SMTP password never reaches the outbox, even when delivery fails" *
+          doctest::skip(!SERVICE_HAS_CURL)) {
   SmtpServer srv;
   std::string url;
   std::string expect_in_error;
@@ -383,7 +387,7 @@ TEST_CASE("mail: without a provider EnqueueMail answers unavailable and writes n
   CHECK(core.mail->RunOnce().code() == Code::kUnavailable);
 }
 
-TEST_CASE("mail: a rolled back transaction sends no mail") {
+TEST_CASE("mail: a rolled back transaction sends no mail" * doctest::skip(!SERVICE_HAS_CURL)) {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
@@ -398,7 +402,8 @@ TEST_CASE("mail: a rolled back transaction sends no mail") {
   CHECK(srv.messages().empty());
 }
 
-TEST_CASE("mail: header injection through the subject or the recipient is impossible") {
+TEST_CASE("mail: header injection through the subject or the recipient is impossible" *
+          doctest::skip(!SERVICE_HAS_CURL)) {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
@@ -436,7 +441,8 @@ TEST_CASE("mail: a malformed mail URL stops Service::Open without echoing the pa
   CHECK(svc.status().message().find("SERVICE_MAIL_URL") != std::string::npos);
 }
 
-TEST_CASE("mail: the background worker delivers queued mail and shutdown is prompt") {
+TEST_CASE("mail: the background worker delivers queued mail and shutdown is prompt" *
+          doctest::skip(!SERVICE_HAS_CURL)) {
   SmtpServer srv;
   TestService t(WithMail(SmtpUrl(srv)));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());

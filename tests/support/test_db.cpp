@@ -3,7 +3,9 @@
 #include "support/test_db.h"
 
 #include <doctest/doctest.h>
+#if SERVICE_HAS_POSTGRES
 #include <libpq-fe.h>
+#endif
 #include <unistd.h>
 
 #include <atomic>
@@ -51,6 +53,7 @@ std::string FreshSqliteUrl() {
   return "sqlite:" + (dir.path() / ("db-" + std::to_string(++counter) + ".sqlite")).string();
 }
 
+#if SERVICE_HAS_POSTGRES
 std::string FreshPostgresUrl() {
   const char* env = std::getenv("SERVICE_TEST_POSTGRES_URL");
   if (env == nullptr || *env == '\0') {
@@ -80,6 +83,12 @@ std::string FreshPostgresUrl() {
   const std::string option = "options=-csearch_path%3D" + schema;
   return base + (base.find('?') == std::string::npos ? "?" : "&") + option;
 }
+#else
+std::string FreshPostgresUrl() {
+  FAIL("this build has no PostgreSQL support (SERVICE_USE_POSTGRES_IF_AVAILABLE)");
+  return {};
+}
+#endif
 
 }  // namespace
 

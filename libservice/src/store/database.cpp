@@ -204,6 +204,17 @@ std::string ToPostgresPlaceholders(std::string_view sql) {
   return out;
 }
 
+#if !SERVICE_HAS_POSTGRES
+// This build left the PostgreSQL driver out (SERVICE_USE_POSTGRES_IF_AVAILABLE
+// off, or no libpq at configure time).
+Result<std::unique_ptr<Database>> OpenPostgres(const std::string& /*conninfo*/,
+                                               const DatabaseOptions& /*options*/) {
+  return InvalidArgument(
+      "this build has no PostgreSQL support (rebuild with libpq-dev installed and "
+      "SERVICE_USE_POSTGRES_IF_AVAILABLE=ON); use a sqlite: URL");
+}
+#endif
+
 Result<std::unique_ptr<Database>> OpenDatabase(std::string_view url, const DatabaseOptions& options) {
   constexpr std::string_view kSqlite = "sqlite:";
   if (url.substr(0, kSqlite.size()) == kSqlite) {

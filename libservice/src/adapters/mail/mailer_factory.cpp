@@ -15,8 +15,14 @@ Result<std::unique_ptr<Mailer>> NewMailer(const MailerOptions& options) {
   if (SenderDomain("x://" + domain) != util::ToLower(domain)) domain = SenderDomain(options.public_url);
   if (url.scheme == MailScheme::kFile)
     return NewFileMailer(std::move(url), std::move(from), std::move(domain));
+#if SERVICE_HAS_CURL
   const int64_t timeout_ms = url.timeout_ms.value_or(options.timeout_ms);
   return NewSmtpMailer(std::move(url), std::move(from), std::move(domain), timeout_ms);
+#else
+  return InvalidArgument(
+      "SERVICE_MAIL_URL: this build has no SMTP support (rebuild with libcurl4-openssl-dev installed and "
+      "SERVICE_USE_CURL_IF_AVAILABLE=ON); use file:DIR or supply a Mailer through Options::mailer");
+#endif
 }
 
 }  // namespace service::ports
