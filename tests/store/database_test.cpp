@@ -530,7 +530,8 @@ TEST_CASE("a sqlite URL creates its file and parent folders") {
   CHECK(::access(path.c_str(), F_OK) == 0);
 }
 
-TEST_CASE("an unreachable PostgreSQL server is kUnavailable, quickly") {
+TEST_CASE("an unreachable PostgreSQL server is kUnavailable, quickly" *
+          doctest::skip(!SERVICE_HAS_POSTGRES)) {
   const int port = ClosedPort();
   const auto start = std::chrono::steady_clock::now();
   auto db = OpenDatabase("postgresql://postgres@127.0.0.1:" + std::to_string(port) + "/nothing");
