@@ -101,10 +101,12 @@ Result<std::vector<Migration>> BuildMigrations(const std::vector<MigrationFile>&
       return InvalidArgument("migration file " + std::string(f.name) +
                              ": expected NNNN_name.sql, NNNN_name.sqlite.sql or NNNN_name.postgres.sql");
     }
-    if (n.version <= 0) return InvalidArgument("migration file " + std::string(f.name) + ": version must be positive");
+    if (n.version <= 0)
+      return InvalidArgument("migration file " + std::string(f.name) + ": version must be positive");
     parsed.push_back({std::move(n), &f});
   }
-  std::sort(parsed.begin(), parsed.end(), [](const Parsed& a, const Parsed& b) { return a.file->name < b.file->name; });
+  std::sort(parsed.begin(), parsed.end(),
+            [](const Parsed& a, const Parsed& b) { return a.file->name < b.file->name; });
 
   std::map<int, Migration> by_version;
   for (const Parsed& p : parsed) {
