@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's second command: installs what is missing, builds, and runs the
 # whole test suite on SQLite and PostgreSQL, then the sanitizer build
-# (ASan+UBSan) of the unit and API tests, the format check and the install
-# check. A throwaway PostgreSQL cluster is started for the run (initdb in a
+# (ASan+UBSan, clang, with the thread-safety analysis) of the unit, store
+# and API tests, the format check and the install check. Each stage prints
+# its duration; the whole command stays under 20 minutes on 2 cores. A throwaway PostgreSQL cluster is started for the run (initdb in a
 # temporary folder, free port) and torn down after, unless
 # SERVICE_TEST_POSTGRES_URL names a server to use.
 set -euo pipefail
@@ -10,25 +11,22 @@ cd "$(dirname "$0")/.."
 root=$PWD
 jobs=${JOBS:-$(nproc)}
 
+# Prints a stage heading with the seconds elapsed so far.
+stage() { echo "== $1 (${SECONDS} s)"; }
+
 scripts/install-deps.sh --test
 
-echo "== layer check"
+stage "layer check"
 scripts/check-layers.sh --self-test
 scripts/check-layers.sh
 
-echo "== format check"
+stage "format check"
 files=$(git ls-files '*.cpp' '*.h' '*.cc' '*.c' 2>/dev/null || find libservice shells bindings examples tests -name '*.[ch]*')
 clang-format --dry-run -Werror $files
 
-echo "== build"
+stage "build"
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSERVICE_WERROR=ON >/dev/null
 cmake --build build/test -j "$jobs"
-
-echo "== thread-safety analysis (clang -Wthread-safety: library and server)"
-cmake -S . -B build/tsa -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang \
-  -DSERVICE_THREAD_SAFETY_ANALYSIS=ON -DSERVICE_BUILD_TESTS=OFF -DSERVICE_BUILD_BENCH=OFF \
-  -DSERVICE_BUILD_EXAMPLES=OFF >/dev/null
-cmake --build build/tsa -j "$jobs" --target service_objects service-server
 
 pg_dir=""
 cleanup() { [[ -n "$pg_dir" ]] && "$root/scripts/pg-cluster.sh" stop "$pg_dir" >/dev/null 2>&1 || true; }
@@ -38,13 +36,18 @@ if [[ -z "${SERVICE_TEST_POSTGRES_URL:-}" ]]; then
   SERVICE_TEST_POSTGRES_URL=$("$root/scripts/pg-cluster.sh" start "$pg_dir" | tail -n 1)
   export SERVICE_TEST_POSTGRES_URL
 fi
-echo "== tests (SQLite and PostgreSQL)"
+stage "tests (SQLite and PostgreSQL)"
 (cd build/test && ctest -j "$jobs" --output-on-failure --timeout 300)
 
-echo "== sanitizers (ASan+UBSan): unit, store and API tests"
-cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DSERVICE_SANITIZE=ON \
+# One clang build serves both checks: the sanitizers (ASan+UBSan) and the
+# thread-safety analysis (-Wthread-safety as errors) of the library, the
+# server and the tests (one tree instead of two: about 5 minutes less).
+stage "clang build: thread-safety analysis, ASan+UBSan (library, server, unit, store and API tests)"
+cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang \
+  -DSERVICE_SANITIZE=ON -DSERVICE_THREAD_SAFETY_ANALYSIS=ON \
   -DSERVICE_BUILD_BENCH=OFF -DSERVICE_BUILD_EXAMPLES=OFF >/dev/null
-cmake --build build/asan -j "$jobs" --target unit_tests store_tests api_tests
+cmake --build build/asan -j "$jobs" --target service-server unit_tests store_tests api_tests
+stage "sanitizers (ASan+UBSan): unit, store and API tests"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 build/asan/tests/unit_tests
 SERVICE_TEST_BACKEND=sqlite build/asan/tests/store_tests
@@ -52,7 +55,7 @@ SERVICE_TEST_BACKEND=postgres build/asan/tests/store_tests
 SERVICE_TEST_BACKEND=sqlite build/asan/tests/api_tests
 SERVICE_TEST_BACKEND=postgres build/asan/tests/api_tests
 
-echo "== install check"
+stage "install check"
 scripts/check-install.sh build/test
 
-echo "all tests passed"
+echo "all tests passed (${SECONDS} s)"

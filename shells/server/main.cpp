@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "http_transport.h"
-#include "json_log.h"
+#include "service/logger.h"
 #include "service/options.h"
 #include "service/service.h"
 #include "service_adapter.h"
@@ -89,8 +89,8 @@ void PrintHelp() {
   std::exit(kExitUsage);
 }
 
-[[noreturn]] void Fail(service::shell::JsonLog& log, const std::string& message) {
-  log.Event("error", message);
+[[noreturn]] void Fail(service::Logger& log, const std::string& message) {
+  log.Log(service::LogLevel::kError, message);
   std::fprintf(stderr, "service-server: %s\n", message.c_str());
   // Background threads may exist already: no static destructors under them.
   std::fflush(nullptr);
@@ -196,10 +196,10 @@ std::string FormatHostPort(const std::string& host, int port) {
 }
 
 int RunMigrate(const service::Options& options) {
-  service::shell::JsonLog log;
   const service::Status s = service::Migrate(options.database_url);
   if (!s.ok()) {
-    log.Event("error", "migration failed", ",\"error\":" + service::shell::JsonString(s.ToString()));
+    service::NewJsonLinesLogger()->Log(service::LogLevel::kError, "migration failed",
+                                       {{"error", s.ToString()}});
     std::fprintf(stderr, "service-server: migration failed: %s\n", s.ToString().c_str());
     return kExitFailure;
   }
@@ -221,32 +221,11 @@ int WaitForSignal(const sigset_t& signals, const std::atomic<bool>& done,
   }
 }
 
-// The library's Logger over the shell's log: background failures and the
-// causes of 5xx answers become lines of the same JSON log as requests.
-class ShellLogger final : public service::Logger {
- public:
-  explicit ShellLogger(service::shell::JsonLog& log) : log_(log) {}
-  void Log(service::LogLevel level, std::string_view message,
-           const std::vector<service::LogField>& fields) override {
-    std::string extra;
-    for (const service::LogField& f : fields) {
-      extra += ',';
-      extra += service::shell::JsonString(f.key);
-      extra += ':';
-      extra += service::shell::JsonString(f.value);
-    }
-    log_.Event(service::LogLevelName(level), message, extra);
-  }
-
- private:
-  service::shell::JsonLog& log_;
-};
-
 int RunServer(service::Options options, const sigset_t& signals, bool demo) {
-  using service::shell::JsonString;
-  service::shell::JsonLog log;
-  // `log` outlives the service (declared first, destroyed last).
-  if (!options.logger) options.logger = std::make_shared<ShellLogger>(log);
+  // One JSON-lines log for the shell's own lines, requests and the library.
+  if (!options.logger) options.logger = service::NewJsonLinesLogger(2);
+  service::Logger& log = *options.logger;
+  const std::shared_ptr<service::Logger> log_owner = options.logger;  // outlives the service
 
   std::string host;
   int port = 0;
@@ -293,19 +272,20 @@ int RunServer(service::Options options, const sigset_t& signals, bool demo) {
     listener_done = true;
   });
 
-  log.Event("info", "started",
-            ",\"listen\":" + JsonString(address) +
-                ",\"database\":" + JsonString(BackendName(options.database_url)) + ",\"version\":" +
-                JsonString(service::Version()) + ",\"threads\":" + std::to_string(server.settings().threads));
+  log.Log(service::LogLevel::kInfo, "started",
+          {{"listen", address},
+           {"database", BackendName(options.database_url)},
+           {"version", service::Version()},
+           service::LogField::Number("threads", static_cast<int64_t>(server.settings().threads))});
   std::printf("listening on http://%s\n", address.c_str());
   std::fflush(stdout);
 
   const int sig = WaitForSignal(signals, listener_done, std::nullopt);
   if (sig == 0) {
     // The listening socket failed on its own.
-    log.Event("error", "the listening socket failed; shutting down");
+    log.Log(service::LogLevel::kError, "the listening socket failed; shutting down");
   } else {
-    log.Event("info", "shutting down", ",\"signal\":" + JsonString(sig == SIGTERM ? "SIGTERM" : "SIGINT"));
+    log.Log(service::LogLevel::kInfo, "shutting down", {{"signal", sig == SIGTERM ? "SIGTERM" : "SIGINT"}});
   }
   server.Stop();
   const auto deadline = std::chrono::steady_clock::now() + kDrainTimeout;
@@ -313,19 +293,19 @@ int RunServer(service::Options options, const sigset_t& signals, bool demo) {
   const int again = WaitForSignal(signals, listener_done, deadline);
   const bool drained = listener_done.load();
   if (!drained) {
-    log.Event("warn", again ? "second signal: not waiting for in-flight requests"
-                            : "in-flight requests did not finish within 10 s");
+    log.Log(service::LogLevel::kWarning, again ? "second signal: not waiting for in-flight requests"
+                                               : "in-flight requests did not finish within 10 s");
   }
   svc->Shutdown();  // flushes queued work to the database
   if (!drained) {
     // Worker threads still hold requests; they must not outlive the service.
-    log.Event("info", "stopped");
+    log.Log(service::LogLevel::kInfo, "stopped");
     std::fflush(nullptr);
     std::_Exit(sig == 0 ? kExitFailure : 0);
   }
   listener.join();
   svc.reset();
-  log.Event("info", "stopped");
+  log.Log(service::LogLevel::kInfo, "stopped");
   return sig == 0 ? kExitFailure : 0;
 }
 

@@ -131,15 +131,16 @@ const char* TransportErrorMessage(int status) {
   }
 }
 
+// `message` is one of the fixed phrases of this file (no escaping needed).
 void SetJsonError(httplib::Response& res, int status, std::string_view message) {
   res.status = status;
-  res.body = "{\"error\":" + JsonString(message) + "}";
+  res.body = "{\"error\":\"" + std::string(message) + "\"}";
   res.set_header("Content-Type", "application/json");
 }
 
 class Adapter {
  public:
-  Adapter(HttpServer& server, Service& service, JsonLog& log)
+  Adapter(HttpServer& server, Service& service, Logger& log)
       : server_(server), service_(service), log_(log) {}
 
   HandlerResponse PreRoute(const httplib::Request& req, httplib::Response& res) {
@@ -245,7 +246,7 @@ class Adapter {
       what = e.what();
     } catch (...) {
     }
-    log_.Event("error", "unhandled exception in the HTTP shell", ",\"error\":" + JsonString(what));
+    log_.Log(LogLevel::kError, "unhandled exception in the HTTP shell", {{"error", what}});
     res.headers.clear();
     SetJsonError(res, 500, "Internal server error");
   }
@@ -255,7 +256,15 @@ class Adapter {
     if (trace.active) {
       ms = std::chrono::duration<double, std::milli>(SteadyClock::now() - trace.start).count();
     }
-    log_.Request(res.get_header_value("X-Request-Id"), req.method, trace.route, res.status, ms);
+    const std::string request_id = res.get_header_value("X-Request-Id");
+    // An empty request id or route is null: the transport answered before
+    // the API saw the request.
+    log_.Log(LogLevel::kInfo, "request",
+             {request_id.empty() ? LogField::Null("requestId") : LogField("requestId", request_id),
+              {"method", req.method},
+              trace.route.empty() ? LogField::Null("route") : LogField("route", trace.route),
+              LogField::Number("status", static_cast<int64_t>(res.status)),
+              LogField::Number("durationMs", ms)});
     trace.active = false;
     trace.route.clear();
   }
@@ -306,7 +315,7 @@ class Adapter {
 
   void Stream(api::StreamProducer producer, const std::string& content_type, httplib::Response& res) {
     auto shared = std::make_shared<api::StreamProducer>(std::move(producer));
-    JsonLog* log = &log_;
+    Logger* log = &log_;
     HttpServer* server = &server_;
     res.set_chunked_content_provider(content_type, [shared, log, server](size_t, httplib::DataSink& sink) {
       bool alive = true;
@@ -320,10 +329,10 @@ class Adapter {
           return alive;
         });
       } catch (const std::exception& e) {
-        log->Event("error", "event stream failed", ",\"error\":" + JsonString(e.what()));
+        log->Log(LogLevel::kError, "event stream failed", {{"error", e.what()}});
         alive = false;
       } catch (...) {
-        log->Event("error", "event stream failed");
+        log->Log(LogLevel::kError, "event stream failed");
         alive = false;
       }
       if (alive) sink.done();
@@ -333,12 +342,12 @@ class Adapter {
 
   HttpServer& server_;
   Service& service_;
-  JsonLog& log_;
+  Logger& log_;
 };
 
 }  // namespace
 
-void MountService(HttpServer& server, Service& service, JsonLog& log) {
+void MountService(HttpServer& server, Service& service, Logger& log) {
   // Owned by the handlers, which live as long as the server.
   auto adapter = std::make_shared<Adapter>(server, service, log);
   server.set_payload_max_length(kMaxBodyBytes);

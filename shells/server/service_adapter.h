@@ -15,7 +15,7 @@
 #include <cstddef>
 
 #include "http_transport.h"
-#include "json_log.h"
+#include "service/logger.h"
 #include "service/service.h"
 
 namespace service::shell {
@@ -23,6 +23,8 @@ namespace service::shell {
 // The API's request body limit; the shell refuses to read more.
 using api::kMaxBodyBytes;
 
-void MountService(HttpServer& server, Service& service, JsonLog& log);
+// Request lines go to `log` with the request id, method, route pattern,
+// status and duration: never headers, tokens, bodies or query strings.
+void MountService(HttpServer& server, Service& service, Logger& log);
 
 }  // namespace service::shell

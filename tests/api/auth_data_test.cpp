@@ -8,45 +8,34 @@
 #include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
+#include "support/capture_fixture.h"
+#include "support/triage_fixture.h"
 
 namespace {
 
 namespace json = boost::json;
 using service::testing::Account;
+using service::testing::AddComment;
 using service::testing::AddMember;
+using service::testing::AddNotification;
+using service::testing::AddWatcher;
+using service::testing::AssignBug;
 using service::testing::Bearer;
 using service::testing::BearerOrg;
 using service::testing::ExecSql;
 using service::testing::NewAccountsService;
 using service::testing::QueryInt;
 using service::testing::RegisterAccount;
+using service::testing::SetBugStatus;
+using service::testing::SetNotificationPreferences;
 using service::testing::Str;
 using service::testing::TestService;
 using service::testing::TokenAfter;
 using service::testing::WithFileMail;
 
-// Inserts a bug the way capture will, and returns its id.
 std::string AddBug(TestService& t, const Account& a, const std::string& title,
                    const std::string& severity = "high", const std::string& key_env = "live") {
-  auto& core = service::internal::PlatformOf(t.service());
-  const std::string id = core.ids->NewId();
-  const int64_t now = core.Now();
-  ExecSql(t,
-          "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, title, severity, first_seen, "
-          "last_seen, "
-          "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-          {id, a.org_id, a.project_id, key_env, id.substr(24), title, severity, now, now, now, now});
-  return id;
-}
-
-void AddHistory(TestService& t, const Account& a, const std::string& bug, const std::string& from,
-                const std::string& to) {
-  auto& core = service::internal::PlatformOf(t.service());
-  ExecSql(t,
-          "INSERT INTO status_history (id, bug_id, org_id, old_status, new_status, changed_by, changed_at) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?)",
-          {core.ids->NewId(), bug, a.org_id, from, to, a.user_id, core.Now()});
-  ExecSql(t, "UPDATE bugs SET status = ? WHERE id = ?", {to, bug});
+  return service::testing::SeedBug(t, a.org_id, a.project_id, title, severity, key_env);
 }
 
 TEST_CASE(
@@ -78,10 +67,11 @@ TEST_CASE(
   AddBug(*t, a, "Test-key noise", "low", "test");
   AddBug(*t, stranger, "Not ours");
   t->clock().Advance(1000);
-  AddHistory(*t, a, old_bug, "new", "resolved");
+  SetBugStatus(*t, old_bug, "resolved", a.user_id);
   t->clock().Advance(1000);
   const std::string regressed = AddBug(*t, a, "Came back");
-  AddHistory(*t, a, regressed, "resolved", "new");
+  SetBugStatus(*t, regressed, "resolved");
+  SetBugStatus(*t, regressed, "new", a.user_id);
 
   auto feed = t->Get("/v1/auth/whats-new", auth);
   REQUIRE_MESSAGE(feed.status == 200, feed.body);
@@ -126,7 +116,7 @@ TEST_CASE("whats-new follows real ingest: a new bug, then a regression after res
   CHECK(feed.json.at("items").at(0).at("type") == "new_bug");
   CHECK(Str(feed.json.at("items").at(0).at("id")) == bug);
 
-  ExecSql(*t, "UPDATE bugs SET status = 'resolved' WHERE id = ?", {bug});
+  SetBugStatus(*t, bug, "resolved");
   t->clock().Advance(1000);
   auto again = t->Post("/v1/ingest", report, {{"X-Service-Key", a.api_key}});
   REQUIRE(again.status == 201);
@@ -143,21 +133,10 @@ TEST_CASE("data export: 202, a mailed one-time link, a JSON bundle of the accoun
   auto t = NewAccountsService(WithFileMail(dir));
   const Account a = RegisterAccount(*t, "export@example.com", "Export Org");
   const std::string bug = AddBug(*t, a, "Exported bug");
-  auto& core = service::internal::PlatformOf(t->service());
-  const int64_t now = core.Now();
-  ExecSql(*t,
-          "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-          {core.ids->NewId(), bug, a.org_id, a.user_id, "my comment", now});
-  ExecSql(*t,
-          "INSERT INTO notifications (id, user_id, org_id, type, title, bug_id, created_at) VALUES (?, ?, ?, "
-          "'assigned', 'Assigned', ?, ?)",
-          {core.ids->NewId(), a.user_id, a.org_id, bug, now});
-  ExecSql(*t, "INSERT INTO watchers (bug_id, user_id, org_id, created_at) VALUES (?, ?, ?, ?)",
-          {bug, a.user_id, a.org_id, now});
-  ExecSql(*t,
-          "INSERT INTO notification_preferences (user_id, org_id, email_level, updated_at) VALUES (?, ?, "
-          "'digest', ?)",
-          {a.user_id, a.org_id, now});
+  AddComment(*t, a.org_id, bug, a.user_id, "my comment");
+  AddNotification(*t, a.org_id, a.user_id, bug, "assigned", "Assigned");
+  AddWatcher(*t, a.org_id, bug, a.user_id);
+  SetNotificationPreferences(*t, a.org_id, a.user_id, "digest");
 
   auto req = t->Post("/v1/auth/data-export", json::object{}, Bearer(a.access_token));
   REQUIRE_MESSAGE(req.status == 202, req.body);
@@ -166,7 +145,7 @@ TEST_CASE("data export: 202, a mailed one-time link, a JSON bundle of the accoun
   CHECK(req.body.find("token") == std::string::npos);
   CHECK(t->Post("/v1/auth/data-export", json::object{}).status == 401);
 
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(service::internal::PlatformOf(t->service()).mail->RunOnce().ok());
   std::string link_token;
   for (const auto& m : service::testing::ReadMailDir(dir)) {
     if (m.find("Subject: Your data export is ready") != std::string::npos) {
@@ -210,12 +189,8 @@ TEST_CASE("account deletion: refused while the only admin of a team, then confir
   const Account member = AddMember(*t, admin, "stays@example.com", "member");
   const Account solo = RegisterAccount(*t, "solo@example.com", "Solo Org");
   const std::string bug = AddBug(*t, admin, "Shared bug");
-  auto& core = service::internal::PlatformOf(t->service());
-  ExecSql(
-      *t,
-      "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, 'bye', ?)",
-      {core.ids->NewId(), bug, admin.org_id, admin.user_id, core.Now()});
-  ExecSql(*t, "UPDATE bugs SET assigned_to = ? WHERE id = ?", {admin.user_id, bug});
+  AddComment(*t, admin.org_id, bug, admin.user_id, "bye");
+  AssignBug(*t, bug, admin.user_id);
 
   // The only admin of an organization with other members: 409, nothing mailed.
   auto refused = t->Post("/v1/auth/data-delete/request", json::object{}, Bearer(admin.access_token));

@@ -14,6 +14,7 @@
 #include "domain/capture/fingerprint.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
+#include "support/triage_fixture.h"
 
 namespace service::testing {
 namespace {
@@ -111,7 +112,7 @@ TEST_CASE("a match on a resolved bug reopens it as a regression with a status-hi
   TestResponse a = Ingest(t, s.key, Report("Crash"));
   REQUIRE(a.status == 201);
   const std::string bug = Str(a.json, "id");
-  ExecSql(t, "UPDATE bugs SET status = 'resolved', resolved_at = 1 WHERE id = ?", {bug});
+  service::testing::SetBugStatus(t, bug, "resolved");
 
   TestResponse b = Ingest(t, s.key, Report("Crash"));
   REQUIRE(b.status == 201);
@@ -145,7 +146,7 @@ TEST_CASE("silenced and working bugs stay as they are when reports arrive") {
   CaptureSetup s = NewCaptureSetup(t);
   TestResponse a = Ingest(t, s.key, Report("Noise"));
   const std::string bug = Str(a.json, "id");
-  ExecSql(t, "UPDATE bugs SET status = 'silenced' WHERE id = ?", {bug});
+  service::testing::SetBugStatus(t, bug, "silenced");
   TestResponse b = Ingest(t, s.key, Report("Noise"));
   CHECK(b.json.at("regression") == false);
   CHECK(BugText(t, bug, "status") == "silenced");

@@ -6,6 +6,7 @@
 
 #include "domain/keys/capture_key.h"
 #include "support/capture_fixture.h"
+#include "support/triage_fixture.h"
 
 namespace service::testing {
 namespace {
@@ -42,7 +43,7 @@ TEST_CASE("projects: create answers {id, name, slug}; the list carries bug_count
   REQUIRE(Ingest(t, key, Report("A", "a")).status == 201);
   TestResponse b = Ingest(t, key, Report("B", "b"));
   REQUIRE(Ingest(t, key, Report("C", "c")).status == 201);
-  ExecSql(t, "UPDATE bugs SET status = 'known' WHERE id = ?", {Str(b.json, "id")});
+  service::testing::SetBugStatus(t, Str(b.json, "id"), "known");
 
   TestResponse list = t.Get("/v1/projects", admin.headers());
   REQUIRE(list.status == 200);

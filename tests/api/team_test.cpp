@@ -9,13 +9,18 @@
 #include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
+#include "support/capture_fixture.h"
+#include "support/triage_fixture.h"
 #include "util/time.h"
 
 namespace {
 
 namespace json = boost::json;
 using service::testing::Account;
+using service::testing::AddComment;
 using service::testing::AddMember;
+using service::testing::AddWatcher;
+using service::testing::AssignBug;
 using service::testing::Bearer;
 using service::testing::BearerOrg;
 using service::testing::ExecSql;
@@ -23,6 +28,8 @@ using service::testing::kTestPassword;
 using service::testing::NewAccountsService;
 using service::testing::QueryInt;
 using service::testing::RegisterAccount;
+using service::testing::SeedBug;
+using service::testing::SetNotificationPreferences;
 using service::testing::Str;
 using service::testing::TestService;
 using service::testing::TokenAfter;
@@ -329,38 +336,16 @@ TEST_CASE("removal deletes membership, preferences, assignments and watchers of 
   const Account other = RegisterAccount(*t, "other@example.com", "Other");
   REQUIRE(t->Post("/v1/team/invite", Invite(other, member.email), BearerOrg(other.access_token, other.org_id))
               .status == 201);
-  auto& core = service::internal::PlatformOf(t->service());
-  const int64_t now = core.Now();
-  auto add_bug = [&](const Account& owner, const std::string& id) {
-    std::string project;
-    REQUIRE(core.db
-                ->Read([&](service::store::Connection& c) -> service::Status {
-                  SV_ASSIGN_OR_RETURN(auto r,
-                                      c.Query("SELECT id FROM projects WHERE org_id = ?", {owner.org_id}));
-                  project = r.Str(0, 0);
-                  return service::Status::Ok();
-                })
-                .ok());
-    ExecSql(
-        *t,
-        "INSERT INTO bugs (id, org_id, project_id, fingerprint, title, assigned_to, first_seen, last_seen, "
-        "created_at, updated_at) VALUES (?, ?, ?, ?, 'Bug', ?, ?, ?, ?, ?)",
-        {id, owner.org_id, project, id.substr(0, 16), member.user_id, now, now, now, now});
-    ExecSql(*t, "INSERT INTO watchers (bug_id, user_id, org_id, created_at) VALUES (?, ?, ?, ?)",
-            {id, member.user_id, owner.org_id, now});
-    ExecSql(
-        *t,
-        "INSERT INTO notification_preferences (user_id, org_id, updated_at) VALUES (?, ?, ?) ON CONFLICT DO "
-        "NOTHING",
-        {member.user_id, owner.org_id, now});
-    ExecSql(
-        *t,
-        "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, 'hi', "
-        "?)",
-        {core.ids->NewId(), id, owner.org_id, member.user_id, now});
-  };
-  add_bug(admin, "01890000-0000-7000-8000-0000000000a1");
-  add_bug(other, "01890000-0000-7000-8000-0000000000b1");
+  // In each organization: a bug assigned to and watched by the member, with
+  // their comment, and their notification preferences.
+  for (const Account* owner : {&admin, &other}) {
+    REQUIRE_FALSE(owner->project_id.empty());
+    const std::string bug = SeedBug(*t, owner->org_id, owner->project_id, "Bug");
+    AssignBug(*t, bug, member.user_id);
+    AddWatcher(*t, owner->org_id, bug, member.user_id);
+    SetNotificationPreferences(*t, owner->org_id, member.user_id);
+    AddComment(*t, owner->org_id, bug, member.user_id, "hi");
+  }
 
   const auto as_admin = BearerOrg(admin.access_token, admin.org_id);
   auto self = t->Delete("/v1/team/" + admin.user_id, as_admin);

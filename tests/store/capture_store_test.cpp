@@ -280,14 +280,15 @@ TEST_CASE("capture store: occurrences keep their fields and their events in orde
                 CHECK(none == std::optional<std::string>("[]"));
                 SV_ASSIGN_OR_RETURN(auto foreign, f.occurrences->Events(c, "other-org", ids[1]));
                 CHECK_FALSE(foreign);
-                SV_ASSIGN_OR_RETURN(auto list, f.occurrences->ListForBug(c, kOrg, bug.id, 10, 0));
+                SV_ASSIGN_OR_RETURN(auto list,
+                                    f.occurrences->ListForBug(c, kOrg, bug.id, std::nullopt, 10, 0));
                 REQUIRE(list.size() == 3);
                 CHECK(list[0].id == ids[2]);  // newest first
                 CHECK(list[0].metadata == R"({"device":"iPhone"})");
                 CHECK(list[0].platform == "ios");
                 CHECK(list[0].session_id == std::optional<std::string>("s"));
                 CHECK_FALSE(list[0].reporter_email);
-                SV_ASSIGN_OR_RETURN(int64_t n, f.occurrences->CountForBug(c, kOrg, bug.id));
+                SV_ASSIGN_OR_RETURN(int64_t n, f.occurrences->CountForBug(c, kOrg, bug.id, std::nullopt));
                 CHECK(n == 3);
                 SV_ASSIGN_OR_RETURN(auto one, f.occurrences->Find(c, kOrg, ids[0]));
                 REQUIRE(one);

@@ -3,15 +3,18 @@
 #include <doctest/doctest.h>
 
 #include "domain/auth/token.h"
+#include "modules/platform.h"
+#include "ports/org_repository.h"
+#include "ports/user_repository.h"
 #include "service_internal.h"
 
 namespace service::testing {
-namespace {}  // namespace
-
 HeaderList Member::headers() const {
   return {{"Authorization", "Bearer " + token}, {"X-Service-Org", org_id}};
 }
 
+// Organizations and members are written through the accounts area's own
+// repositories (no password hashing, no mail), not through SQL.
 Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role) {
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   Member m;
@@ -20,17 +23,18 @@ Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::s
   m.org_id = org_id;
   m.role = role;
   const int64_t now = core.Now();
-  Status st = core.db->Write([&](store::Connection& tx) -> Status {
-    SV_RETURN_IF_ERROR(
-        tx.Exec("INSERT INTO users (id, email, name, email_verified, status, session_revision, "
-                "created_at, updated_at) VALUES (?, ?, ?, 1, 'active', 0, ?, ?)",
-                {m.user_id, m.email, "Test User", now, now})
-            .status());
-    return tx
-        .Exec(
-            "INSERT INTO memberships (org_id, user_id, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            {org_id, m.user_id, role, now, now})
-        .status();
+  ports::User user;
+  user.id = m.user_id;
+  user.email = m.email;
+  user.name = "Test User";
+  user.email_verified = true;
+  user.status = "active";
+  user.created_at = now;
+  user.updated_at = now;
+  ports::Membership membership{org_id, m.user_id, role, std::nullopt, now};
+  Status st = core.tx->Write([&](ports::Tx& tx) -> Status {
+    SV_RETURN_IF_ERROR(core.users->Insert(tx, user));
+    return core.memberships->Insert(tx, membership);
   });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
   m.token = domain::SignToken(domain::MakeAccessClaims(m.user_id, org_id, 0, now), core.jwt_secret);
@@ -39,18 +43,15 @@ Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::s
 
 Member NewOrgWithMember(TestService& t, const std::string& role, const std::string& plan) {
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
-  const std::string org_id = core.ids->NewId();
-  const int64_t now = core.Now();
-  Status st = core.db->Write([&](store::Connection& tx) -> Status {
-    return tx
-        .Exec(
-            "INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
-            "?)",
-            {org_id, "Org " + org_id.substr(org_id.size() - 6), "org-" + org_id, plan, now, now})
-        .status();
-  });
+  ports::Organization org;
+  org.id = core.ids->NewId();
+  org.name = "Org " + org.id.substr(org.id.size() - 6);
+  org.slug = "org-" + org.id;
+  org.plan = plan;
+  org.created_at = core.Now();
+  Status st = core.tx->Write([&](ports::Tx& tx) { return core.orgs->Insert(tx, org); });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
-  return AddMemberWithRole(t, org_id, role);
+  return AddMemberWithRole(t, org.id, role);
 }
 
 std::string CreateProjectVia(TestService& t, const Member& m, const std::string& name) {
@@ -74,6 +75,18 @@ CaptureSetup NewCaptureSetup(TestService& t, const std::string& plan) {
   s.project_id = CreateProjectVia(t, s.admin, "Web App");
   s.key = CreateKeyVia(t, s.admin, s.project_id);
   return s;
+}
+
+std::string SeedBug(TestService& t, const std::string& org_id, const std::string& project_id,
+                    const std::string& title, const std::string& severity, const std::string& key_env) {
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
+  const std::string id = core.ids->NewId();
+  const int64_t now = core.Now();
+  ExecSql(t,
+          "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, group_key, title, severity, "
+          "first_seen, last_seen, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          {id, org_id, project_id, key_env, id.substr(16), id, title, severity, now, now, now, now});
+  return id;
 }
 
 HeaderList KeyHeader(const std::string& key) { return {{"X-Service-Key", key}}; }

@@ -1,7 +1,7 @@
 // Capture fixtures for the API and store tests: organizations, members,
-// projects and capture keys made quickly (organizations and members straight
-// through SQL, with an access token minted by the service's own signer, so
-// the real bearer authenticator accepts them), report bodies, and a
+// projects and capture keys made quickly (organizations and members through
+// the accounts area's repositories, with an access token minted by the
+// service's own signer, so the real bearer authenticator accepts them), report bodies, and a
 // recorder of the events the service publishes on its bus.
 #pragma once
 
@@ -48,6 +48,13 @@ HeaderList KeyHeader(const std::string& key);
 // A small valid report: {title, url, events[1 error event]} (+ `extra` members).
 boost::json::object Report(const std::string& title, const std::string& message = "x is undefined",
                            const boost::json::object& extra = {});
+
+// A bug row as capture stores it (no occurrence), with the given severity
+// and key environment, for tests of other areas that need bugs of exact
+// shapes; returns its id. Bugs with reports come from Ingest.
+std::string SeedBug(TestService& t, const std::string& org_id, const std::string& project_id,
+                    const std::string& title, const std::string& severity = "high",
+                    const std::string& key_env = "live");
 
 // POST /v1/ingest with the key.
 TestResponse Ingest(TestService& t, const std::string& key, const boost::json::value& body,

@@ -72,6 +72,10 @@ std::string FreshPostgresUrl() {
   }
   PQsetNoticeProcessor(
       conn, [](void*, const char*) {}, nullptr);
+  // pg_trgm (bug search's index) lives once per database, in public, which
+  // every test schema's search path includes; parallel tests may race to
+  // create it, and the loser's error is harmless.
+  PQclear(PQexec(conn, "CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public"));
   PGresult* res = PQexec(conn, ("CREATE SCHEMA " + schema).c_str());
   const bool ok = PQresultStatus(res) == PGRES_COMMAND_OK;
   std::string err = ok ? "" : PQresultErrorMessage(res);
@@ -79,8 +83,8 @@ std::string FreshPostgresUrl() {
   PQfinish(conn);
   if (!ok) FAIL("cannot create test schema " << schema << ": " << err);
 
-  // A libpq URI: options=-csearch_path=<schema>, percent-encoded.
-  const std::string option = "options=-csearch_path%3D" + schema;
+  // A libpq URI: options=-csearch_path=<schema>,public, percent-encoded.
+  const std::string option = "options=-csearch_path%3D" + schema + "%2Cpublic";
   return base + (base.find('?') == std::string::npos ? "?" : "&") + option;
 }
 #else

@@ -183,3 +183,86 @@ TEST_CASE("AutoReportKind reads the documented metadata markers") {
   CHECK(kind(R"j({"source":"self-test"})j") == "self_test");
   CHECK(kind(R"j({"source":"widget"})j").empty());
 }
+
+TEST_CASE("FingerprintsAsManual: an error event decides unless the report is a person's") {
+  using service::domain::FingerprintsAsManual;
+  const std::vector<Event> with_error = {Ev("click"), Ev("error", R"j({"name":"TypeError","message":"x"})j")};
+  const std::vector<Event> without_error = {Ev("click"), Ev("console", R"j({"level":"info"})j")};
+  struct Row {
+    const std::vector<Event>* events;
+    bool console_manual;
+    bool marked;
+    bool manual;
+  };
+  const Row rows[] = {
+      {&with_error, false, false, false},    // an error event: its type, even without an auto marker
+      {&with_error, false, true, true},      // marked as a user report by the client
+      {&with_error, true, false, true},      // POST /v1/bugs/manual
+      {&without_error, false, false, true},  // no error event at all
+      {&without_error, false, true, true},
+  };
+  for (const Row& r : rows) {
+    CHECK(FingerprintsAsManual(*r.events, r.console_manual, r.marked) == r.manual);
+  }
+}
+
+TEST_CASE("IsMarkedUserReport reads explicit user-report markers only") {
+  using service::domain::IsMarkedUserReport;
+  struct Row {
+    const char* metadata;
+    bool marked;
+  };
+  const Row rows[] = {
+      {R"j({})j", false},
+      {R"j(null)j", false},
+      {R"j({"autoReport":false})j", true},
+      {R"j({"autoReport":true})j", false},
+      {R"j({"autoReport":"manual"})j", true},
+      {R"j({"autoReport":"User Feedback"})j", true},
+      {R"j({"autoReport":"error"})j", false},
+      {R"j({"kind":"widget"})j", true},
+      {R"j({"trigger":"feedback"})j", true},
+      {R"j({"autoReportKind":"crash"})j", false},
+      {R"j({"source":"console"})j", false},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(std::string(r.metadata));
+    CHECK(IsMarkedUserReport(boost::json::parse(r.metadata)) == r.marked);
+  }
+}
+
+TEST_CASE(
+    "TypeError and RangeError with one message on one page are two fingerprints; feedback stays apart") {
+  using service::domain::FingerprintsAsManual;
+  const char* url = "https://app.example.com/cart";
+  const std::vector<Event> type_error = {Ev("error", R"j({"name":"TypeError","message":"x is bad"})j")};
+  const std::vector<Event> range_error = {Ev("error", R"j({"name":"RangeError","message":"x is bad"})j")};
+  // No auto-report marker in metadata: the error events still decide.
+  const bool m1 = FingerprintsAsManual(type_error, false, false);
+  const bool m2 = FingerprintsAsManual(range_error, false, false);
+  CHECK(Fp(type_error, m1, "Error on cart", url) != Fp(range_error, m2, "Error on cart", url));
+  // A person's feedback titled like the error, with the same error captured.
+  const bool feedback = FingerprintsAsManual(type_error, false, true);
+  CHECK(Fp(type_error, feedback, "TypeError: x is bad", url) !=
+        Fp(type_error, m1, "TypeError: x is bad", url));
+}
+
+TEST_CASE("signatures: the error type and normalized message without the page") {
+  const std::vector<Event> e = {
+      Ev("error", R"j({"name":"TypeError","message":"Cannot read id of user 42"})j")};
+  const auto on_cart = FingerprintReport(e, false, "t", "https://app.example.com/cart");
+  const auto on_home = FingerprintReport(e, false, "t", "https://app.example.com/home");
+  CHECK(on_cart.short_hex != on_home.short_hex);  // two bugs...
+  CHECK(on_cart.signature == on_home.signature);  // ...one group
+  CHECK(on_cart.signature_hash == on_home.signature_hash);
+  CHECK(on_cart.signature.starts_with("TypeError:"));
+  CHECK(on_cart.signature_hash.size() == 16);
+  const std::vector<Event> other = {
+      Ev("error", R"j({"name":"RangeError","message":"Cannot read id of user 42"})j")};
+  CHECK(FingerprintReport(other, false, "t", "https://app.example.com/cart").signature_hash !=
+        on_cart.signature_hash);
+  // A manual report has no signature: it is a group of its own.
+  const auto manual = FingerprintReport(e, true, "Checkout is broken", "https://app.example.com/cart");
+  CHECK(manual.signature.empty());
+  CHECK(manual.signature_hash.empty());
+}

@@ -12,6 +12,7 @@
 // implementation must not call back into the Service.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,10 +25,21 @@ enum class LogLevel { kInfo, kWarning, kError };
 // "info", "warning" or "error".
 const char* LogLevelName(LogLevel level);
 
-// One piece of context: {"requestId", "..."}, {"task", "mail"}.
+// One piece of context: {"requestId", "..."}, {"task", "mail"}; a string
+// unless made with Number or Null (written as a JSON number or null).
 struct LogField {
+  enum class Kind { kString, kNumber, kNull };
+
+  LogField(std::string_view k, std::string v) : key(k), value(std::move(v)) {}
+  LogField(std::string_view k, const char* v) : key(k), value(v) {}
+  LogField(std::string_view k, std::string_view v) : key(k), value(v) {}
+  static LogField Number(std::string_view k, double v);
+  static LogField Number(std::string_view k, int64_t v);
+  static LogField Null(std::string_view k);
+
   std::string_view key;
-  std::string value;
+  std::string value;  // for kNumber, the number's text
+  Kind kind = Kind::kString;
 };
 
 class Logger {

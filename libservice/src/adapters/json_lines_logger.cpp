@@ -2,6 +2,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <mutex>
 
 #include "service/logger.h"
@@ -27,7 +29,20 @@ class JsonLinesLogger final : public Logger {
                                                  .count()));
       w.Key("level").String(LogLevelName(level));
       w.Key("msg").String(message);
-      for (const LogField& f : fields) w.Key(f.key).String(f.value);
+      for (const LogField& f : fields) {
+        w.Key(f.key);
+        switch (f.kind) {
+          case LogField::Kind::kString:
+            w.String(f.value);
+            break;
+          case LogField::Kind::kNumber:
+            w.Raw(f.value);
+            break;
+          case LogField::Kind::kNull:
+            w.Null();
+            break;
+        }
+      }
       w.EndObject();
       std::string line = w.Take();
       line += '\n';
@@ -56,6 +71,26 @@ class NullLogger final : public Logger {
 };
 
 }  // namespace
+
+LogField LogField::Number(std::string_view k, double v) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3f", std::isfinite(v) ? v : 0.0);
+  LogField f(k, std::string(text));
+  f.kind = Kind::kNumber;
+  return f;
+}
+
+LogField LogField::Number(std::string_view k, int64_t v) {
+  LogField f(k, std::to_string(v));
+  f.kind = Kind::kNumber;
+  return f;
+}
+
+LogField LogField::Null(std::string_view k) {
+  LogField f(k, std::string());
+  f.kind = Kind::kNull;
+  return f;
+}
 
 const char* LogLevelName(LogLevel level) {
   switch (level) {

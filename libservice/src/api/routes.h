@@ -8,6 +8,7 @@
 #include "api/pipeline.h"
 #include "app/ai/ai.h"
 #include "app/auth/auth.h"
+#include "app/bugs/bugs.h"
 #include "app/capture/deps.h"
 #include "app/health/health.h"
 #include "app/projects/projects.h"
@@ -29,6 +30,9 @@ void RegisterTeamRoutes(Pipeline& p, const app::AccountsDeps& deps);
 void RegisterCaptureRoutes(Pipeline& p, const app::capture::CaptureDeps& deps);
 // /v1/ingest/ai-summary and /v1/bugs/ai-summary.
 void RegisterAiRoutes(Pipeline& p, const app::AiDeps& deps);
+
+// Triage reads: /v1/bugs lists, groups, search and one bug with its parts.
+void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
 
 // /v1/projects/*: projects, keys and the test event (a capture use case).
 struct ProjectRoutes {

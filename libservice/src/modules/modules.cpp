@@ -2,6 +2,7 @@
 #include "modules/modules.h"
 
 #include "modules/ai.h"
+#include "modules/bugs.h"
 #include "modules/health.h"
 #include "modules/projects.h"
 #include "modules/triage.h"
@@ -28,6 +29,7 @@ Modules AssembleModules() {
   Add<ProjectsModule>(m, *m.capture);
   Add<AiModule>(m);
   Add<TriageModule>(m);
+  Add<BugsModule>(m, *m.capture);
   m.demo = Add<DemoModule>(m, *m.accounts, *m.capture);
   return m;
 }

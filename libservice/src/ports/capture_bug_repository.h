@@ -32,9 +32,14 @@ namespace service::ports {
 struct BugReportWrite {
   std::string org_id;
   std::string project_id;
-  std::string key_env;      // "live" or "test": separate namespaces
-  std::string fingerprint;  // 16 hex characters
-  std::string new_bug_id;   // the id a created bug gets
+  std::string key_env;                          // "live" or "test": separate namespaces
+  std::string fingerprint;                      // 16 hex characters
+  std::string signature;                        // "" for a manual report (domain::Fingerprint)
+  std::string signature_hash;                   // the groupKey; "" for a manual report (then the bug id)
+  std::string embedding;                        // domain::triage::EncodeEmbedding of the search text
+  std::optional<std::string> grouping_v3_json;  // shadow grouping evidence, when enabled
+  bool ui_ux = false;                           // domain::triage::IsUiUx
+  std::string new_bug_id;                       // the id a created bug gets
   std::string occurrence_id;
   std::string title;
   std::string description;

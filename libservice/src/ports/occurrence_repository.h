@@ -67,11 +67,14 @@ class OccurrenceRepository {
   // nullopt when the occurrence is absent.
   virtual Result<std::optional<std::string>> Events(Tx& c, const std::string& org_id,
                                                     const std::string& occurrence_id) = 0;
-  // The bug's occurrences, newest first (occurred_at desc, id desc).
+  // The bug's occurrences, newest first (occurred_at desc, id desc);
+  // `user_key` narrows them to one end user. Events are not read.
   virtual Result<std::vector<Occurrence>> ListForBug(Tx& c, const std::string& org_id,
-                                                     const std::string& bug_id, int64_t limit,
-                                                     int64_t offset) = 0;
-  virtual Result<int64_t> CountForBug(Tx& c, const std::string& org_id, const std::string& bug_id) = 0;
+                                                     const std::string& bug_id,
+                                                     const std::optional<std::string>& user_key,
+                                                     int64_t limit, int64_t offset) = 0;
+  virtual Result<int64_t> CountForBug(Tx& c, const std::string& org_id, const std::string& bug_id,
+                                      const std::optional<std::string>& user_key) = 0;
 };
 
 }  // namespace service::ports

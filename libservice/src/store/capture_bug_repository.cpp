@@ -98,12 +98,14 @@ constexpr std::string_view kFindIdsPostgres =
     "ON b.project_id = v.p AND b.key_env = v.e AND b.fingerprint = v.f";
 
 constexpr std::string_view kCreateSql =
-    "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, title, description, url, severity, "
-    "status, "
+    "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, signature, signature_hash, group_key, "
+    "embedding, grouping_v3, ui_ux, title, description, url, severity, status, "
     "platform, report_count, occurrence_count, reporter_count, affected_user_count, affected_session_count, "
     "latest_release, latest_environment, is_regression, signal_class, signal_family, signal_reason, "
     "classifier_confidence, ai_summary, first_seen, last_seen, created_at, updated_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, 1, 1, 0, 0, 0, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, 1, 1, 0, 0, 0, ?, ?, 0, ?, ?, ?, ?, ?, "
+    "?, ?, "
+    "?, ?) "
     "ON CONFLICT (project_id, key_env, fingerprint) DO NOTHING RETURNING id";
 
 using Key3 = std::tuple<std::string, std::string, std::string>;
@@ -208,27 +210,34 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
   Result<std::optional<ports::BugAfterReport>> Create(ports::Tx& tx_tx,
                                                       const ports::BugReportWrite& w) override {
     Connection& tx = Sql(tx_tx);
-    SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kCreateSql, {w.new_bug_id,
-                                                      w.org_id,
-                                                      w.project_id,
-                                                      w.key_env,
-                                                      w.fingerprint,
-                                                      w.title,
-                                                      w.description,
-                                                      w.url,
-                                                      w.severity,
-                                                      w.platform,
-                                                      w.release,
-                                                      w.environment,
-                                                      w.signal_class,
-                                                      w.signal_family,
-                                                      w.signal_reason,
-                                                      w.classifier_confidence,
-                                                      OptText(w.ai_summary_json),
-                                                      w.seen_at,
-                                                      w.seen_at,
-                                                      w.seen_at,
-                                                      w.seen_at}));
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        tx.Query(kCreateSql, {w.new_bug_id,
+                                              w.org_id,
+                                              w.project_id,
+                                              w.key_env,
+                                              w.fingerprint,
+                                              w.signature.empty() ? Null() : Value(w.signature),
+                                              w.signature_hash.empty() ? Null() : Value(w.signature_hash),
+                                              w.signature_hash.empty() ? w.new_bug_id : w.signature_hash,
+                                              w.embedding.empty() ? Null() : Value(w.embedding),
+                                              OptText(w.grouping_v3_json),
+                                              Bool(w.ui_ux),
+                                              w.title,
+                                              w.description,
+                                              w.url,
+                                              w.severity,
+                                              w.platform,
+                                              w.release,
+                                              w.environment,
+                                              w.signal_class,
+                                              w.signal_family,
+                                              w.signal_reason,
+                                              w.classifier_confidence,
+                                              OptText(w.ai_summary_json),
+                                              w.seen_at,
+                                              w.seen_at,
+                                              w.seen_at,
+                                              w.seen_at}));
     if (r.empty()) return std::optional<ports::BugAfterReport>();
     ports::BugAfterReport b;
     b.id = r.Str(0, 0);

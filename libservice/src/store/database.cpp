@@ -111,6 +111,16 @@ double Rows::Dbl(size_t row, size_t col) const {
 // Our SQL never uses PostgreSQL's jsonb `?`, `?|` and `?&` operators (use
 // jsonb_exists() and friends instead), so every `?` outside quotes and
 // comments is a placeholder.
+std::string AbbreviateSql(std::string_view sql) {
+  constexpr size_t kMax = 80;
+  std::string s(sql.substr(0, kMax));
+  for (char& c : s) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  if (sql.size() > kMax) s += "...";
+  return s;
+}
+
 std::string ToPostgresPlaceholders(std::string_view sql) {
   std::string out;
   out.reserve(sql.size() + 16);

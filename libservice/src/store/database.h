@@ -138,6 +138,10 @@ Result<std::unique_ptr<Database>> OpenDatabase(std::string_view url, const Datab
 Result<std::unique_ptr<Database>> OpenSqlite(const std::string& path, const DatabaseOptions& options);
 Result<std::unique_ptr<Database>> OpenPostgres(const std::string& conninfo, const DatabaseOptions& options);
 
+// The first 80 characters of a statement on one line, for driver errors
+// (which the API logs and never shows to clients).
+std::string AbbreviateSql(std::string_view sql);
+
 // Rewrites `?` placeholders (outside quotes and comments) to $1..$n.
 std::string ToPostgresPlaceholders(std::string_view sql);
 

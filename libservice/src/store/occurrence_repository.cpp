@@ -158,24 +158,36 @@ class SqlOccurrenceRepository final : public ports::OccurrenceRepository {
   }
 
   Result<std::vector<ports::Occurrence>> ListForBug(ports::Tx& c_tx, const std::string& org_id,
-                                                    const std::string& bug_id, int64_t limit,
+                                                    const std::string& bug_id,
+                                                    const std::optional<std::string>& user_key, int64_t limit,
                                                     int64_t offset) override {
     Connection& c = Sql(c_tx);
-    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kColumns +
-                                            " FROM occurrences WHERE org_id = ? AND bug_id = ? "
-                                            "ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?",
-                                        {org_id, bug_id, limit, offset}));
+    std::vector<Value> params = {org_id, bug_id};
+    std::string sql = std::string("SELECT ") + kColumns + " FROM occurrences WHERE org_id = ? AND bug_id = ?";
+    if (user_key) {
+      sql += " AND user_key = ?";
+      params.emplace_back(*user_key);
+    }
+    sql += " ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?";
+    params.emplace_back(limit);
+    params.emplace_back(offset);
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
     std::vector<ports::Occurrence> out;
     out.reserve(r.size());
     for (size_t i = 0; i < r.size(); ++i) out.push_back(FromRow(r, i));
     return out;
   }
 
-  Result<int64_t> CountForBug(ports::Tx& c_tx, const std::string& org_id,
-                              const std::string& bug_id) override {
+  Result<int64_t> CountForBug(ports::Tx& c_tx, const std::string& org_id, const std::string& bug_id,
+                              const std::optional<std::string>& user_key) override {
     Connection& c = Sql(c_tx);
-    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM occurrences WHERE org_id = ? AND bug_id = ?",
-                                        {org_id, bug_id}));
+    std::vector<Value> params = {org_id, bug_id};
+    std::string sql = "SELECT COUNT(*) FROM occurrences WHERE org_id = ? AND bug_id = ?";
+    if (user_key) {
+      sql += " AND user_key = ?";
+      params.emplace_back(*user_key);
+    }
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
     return r.Int(0, 0);
   }
 };

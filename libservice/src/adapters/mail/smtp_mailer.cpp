@@ -1,28 +1,14 @@
 // SMTP / SMTPS delivery through libcurl.
-#include <curl/curl.h>
-
 #include <algorithm>
 #include <cstring>
-#include <mutex>
 
+#include "adapters/curl_easy.h"
 #include "adapters/mail/mailers.h"
 #include "adapters/mail/message.h"
 #include "util/strings.h"
 
 namespace service::adapters::mail {
 namespace {
-
-void GlobalInitOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
-struct EasyDeleter {
-  void operator()(CURL* h) const { curl_easy_cleanup(h); }
-};
-struct ListDeleter {
-  void operator()(curl_slist* l) const { curl_slist_free_all(l); }
-};
 
 struct Upload {
   const std::string* data = nullptr;
@@ -61,7 +47,6 @@ class SmtpMailer final : public ports::Mailer {
  public:
   SmtpMailer(MailUrl url, Mailbox from, std::string domain, int64_t timeout_ms)
       : url_(std::move(url)), from_(std::move(from)), domain_(std::move(domain)), timeout_ms_(timeout_ms) {
-    GlobalInitOnce();
     const bool tls = url_.scheme == MailScheme::kSmtps;
     where_ = std::string(tls ? "smtps://" : "smtp://") + url_.host +
              (url_.port ? ":" + std::to_string(url_.port) : "");
@@ -73,21 +58,20 @@ class SmtpMailer final : public ports::Mailer {
 
   Status Send(const ports::OutgoingMail& mail) override {
     SV_ASSIGN_OR_RETURN(const std::string data, ComposeMessage(mail, from_, domain_));
-    std::unique_ptr<CURL, EasyDeleter> h(curl_easy_init());
-    if (!h) return ports::TransientMailFailure(where_ + ": cannot initialise libcurl");
-    std::unique_ptr<curl_slist, ListDeleter> rcpt(curl_slist_append(nullptr, ("<" + mail.to + ">").c_str()));
-    if (!rcpt) return ports::TransientMailFailure(where_ + ": out of memory");
+    auto h = curl::NewEasy({.protocols = "smtp,smtps",
+                            .timeout_ms = static_cast<long>(timeout_ms_),
+                            .connect_timeout_ms = static_cast<long>(timeout_ms_)});
+    if (!h.ok()) return ports::TransientMailFailure(where_ + ": cannot initialise libcurl");
+    curl::List rcpt;
+    if (!curl::Append(rcpt, "<" + mail.to + ">"))
+      return ports::TransientMailFailure(where_ + ": out of memory");
     const std::string mail_from = "<" + from_.address + ">";
     Upload upload{&data, 0};
     std::string last_reply;
     char errbuf[CURL_ERROR_SIZE] = {0};
 
-    CURL* c = h.get();
+    CURL* c = h->get();
     curl_easy_setopt(c, CURLOPT_URL, curl_url_.c_str());
-    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout_ms_));
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(timeout_ms_));
     curl_easy_setopt(c, CURLOPT_USE_SSL,
                      static_cast<long>(url_.scheme == MailScheme::kSmtps ? CURLUSESSL_ALL : CURLUSESSL_TRY));
     if (url_.has_credentials) {

@@ -15,14 +15,12 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include <curl/curl.h>
-
 #include <algorithm>
 #include <cstring>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "adapters/curl_easy.h"
 #include "adapters/outbound/destination.h"
 #include "ports/outbound_http.h"
 
@@ -34,17 +32,7 @@ using adapters::outbound::ClassifyIpv4;
 using adapters::outbound::ClassifyIpv6;
 using adapters::outbound::DestinationAllowed;
 
-void GlobalInit() {
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
-struct EasyDeleter {
-  void operator()(CURL* h) const { curl_easy_cleanup(h); }
-};
-struct ListDeleter {
-  void operator()(curl_slist* l) const { curl_slist_free_all(l); }
-};
+using adapters::curl::List;
 struct UrlDeleter {
   void operator()(CURLU* u) const { curl_url_cleanup(u); }
 };
@@ -135,12 +123,8 @@ size_t OnHeader(char* data, size_t size, size_t nitems, void* userdata) {
   return n;
 }
 
-// Appends to a list owned by `list` (curl_slist_append returns the head, or
-// null on failure leaving the list intact).
-Status Append(std::unique_ptr<curl_slist, ListDeleter>& list, const std::string& line) {
-  curl_slist* head = curl_slist_append(list.get(), line.c_str());
-  if (!head) return Internal("out of memory");
-  if (!list) list.reset(head);
+Status AppendLine(List& list, const std::string& line) {
+  if (!adapters::curl::Append(list, line)) return Internal("out of memory");
   return Status::Ok();
 }
 
@@ -215,7 +199,7 @@ Status Refused(const std::string& host) {
 
 class CurlOutboundHttp final : public OutboundHttp {
  public:
-  explicit CurlOutboundHttp(OutboundHttpOptions options) : options_(std::move(options)) { GlobalInit(); }
+  explicit CurlOutboundHttp(OutboundHttpOptions options) : options_(std::move(options)) {}
 
   Result<HttpResponse> Send(const HttpRequest& req) override {
     if (req.method != "GET" && req.method != "POST") {
@@ -255,28 +239,24 @@ class CurlOutboundHttp final : public OutboundHttp {
                     "outbound request to " + target.host + " failed: could not resolve host");
     }
 
-    std::unique_ptr<CURL, EasyDeleter> handle(curl_easy_init());
-    if (!handle) return Internal("could not create an HTTP client handle");
-    CURL* c = handle.get();
-
-    std::unique_ptr<curl_slist, ListDeleter> resolve;
+    List resolve;
     const bool literal =
         target.ipv6_literal || adapters::outbound::ClassifyIpLiteral(target.host) != AddressClass::kInvalid;
     if (!literal) {
       std::string entry = target.host + ":" + target.port + ":";
       for (size_t i = 0; i < allowed.size(); ++i) entry += (i ? "," : "") + allowed[i];
-      SV_RETURN_IF_ERROR(Append(resolve, entry));
+      SV_RETURN_IF_ERROR(AppendLine(resolve, entry));
     }
 
-    std::unique_ptr<curl_slist, ListDeleter> headers;
+    List headers;
     for (const auto& [name, value] : req.headers) {
       if (name.empty() || HasLineBreak(name) || HasLineBreak(value) || name.find(':') != std::string::npos) {
         return InvalidArgument("outbound request header is malformed");
       }
-      SV_RETURN_IF_ERROR(Append(headers, name + ": " + value));
+      SV_RETURN_IF_ERROR(AppendLine(headers, name + ": " + value));
     }
     // No "Expect: 100-continue" round trip before the body.
-    SV_RETURN_IF_ERROR(Append(headers, "Expect:"));
+    SV_RETURN_IF_ERROR(AppendLine(headers, "Expect:"));
 
     Exchange ex;
     ex.allow_private = options_.allow_private_destinations;
@@ -284,14 +264,12 @@ class CurlOutboundHttp final : public OutboundHttp {
     const int64_t timeout = req.timeout_ms > 0 ? req.timeout_ms : options_.default_timeout_ms;
     const int64_t connect_timeout = std::min(timeout, options_.connect_timeout_ms);
 
+    auto handle = adapters::curl::NewEasy({.protocols = "http,https",
+                                           .timeout_ms = static_cast<long>(timeout),
+                                           .connect_timeout_ms = static_cast<long>(connect_timeout)});
+    if (!handle.ok()) return Internal("could not create an HTTP client handle");
+    CURL* c = handle->get();
     curl_easy_setopt(c, CURLOPT_URL, req.url.c_str());
-    curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
-    curl_easy_setopt(c, CURLOPT_PROXY, "");  // ignore http_proxy and friends
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout));
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(connect_timeout));
     curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options_.max_response_bytes));
     if (resolve) curl_easy_setopt(c, CURLOPT_RESOLVE, resolve.get());
     curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, &OpenSocket);

@@ -11,6 +11,7 @@
 #include "domain/capture/text.h"
 #include "domain/capture/user_agent.h"
 #include "domain/plans.h"
+#include "domain/triage/vocabulary.h"
 #include "util/json_writer.h"
 #include "util/time.h"
 
@@ -67,7 +68,8 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
 
   // --- Everything computable without the database, before the write. ---
   const std::string auto_kind = source.console_manual ? std::string() : domain::AutoReportKind(in.metadata);
-  const bool is_manual = source.console_manual || auto_kind.empty();
+  const bool is_manual =
+      domain::FingerprintsAsManual(in.events, source.console_manual, domain::IsMarkedUserReport(in.metadata));
   const domain::Fingerprint fp = domain::FingerprintReport(in.events, is_manual, in.title, in.url);
   const domain::Classification cls = domain::Classify({in.events, in.title, auto_kind});
 
@@ -118,6 +120,9 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   w.project_id = source.project_id;
   w.key_env = source.key_env;
   w.fingerprint = fp.short_hex;
+  w.signature = fp.signature;
+  w.signature_hash = fp.signature_hash;
+  w.ui_ux = domain::triage::IsUiUx(in.title, in.description, cls.signal_class, cls.signal_family, in.events);
   w.new_bug_id = deps.ids->NewId();
   w.occurrence_id = occ.id;
   w.title = std::move(in.title);

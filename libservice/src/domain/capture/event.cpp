@@ -50,6 +50,21 @@ std::string_view JsonString(const boost::json::value& v, std::string_view key) {
   return {s.data(), s.size()};
 }
 
+bool IsMarkedUserReport(const boost::json::value& metadata) {
+  if (!metadata.is_object()) return false;
+  const boost::json::value* auto_report = JsonField(metadata, "autoReport");
+  if (auto_report != nullptr && auto_report->is_bool()) return !auto_report->get_bool();
+  if (auto_report != nullptr && auto_report->is_string()) {
+    const std::string kind = NormalizeKind(auto_report->get_string());
+    if (!kind.empty()) return IsManualKind(kind);
+  }
+  for (std::string_view key : {"autoReportKind", "kind", "trigger"}) {
+    const std::string kind = NormalizeKind(JsonString(metadata, key));
+    if (!kind.empty()) return IsManualKind(kind);
+  }
+  return false;
+}
+
 std::string AutoReportKind(const boost::json::value& metadata) {
   if (!metadata.is_object()) return {};
   if (IsTrue(JsonField(metadata, "selfTest")) || IsTrue(JsonField(metadata, "sdkSelfTest")))

@@ -33,6 +33,12 @@ struct Event {
 // user_feedback, feedback and widget mean a manual report.
 std::string AutoReportKind(const boost::json::value& metadata);
 
+// Whether the client marked the report as submitted by a person (a feedback
+// widget, "report a bug"): autoReport false, or autoReport, autoReportKind,
+// kind or trigger naming a manual kind (the list above) while autoReport is
+// not true. A report merely without an auto-report marker is not marked.
+bool IsMarkedUserReport(const boost::json::value& metadata);
+
 // The member `key` of `v` when `v` is an object that has it, else null.
 const boost::json::value* JsonField(const boost::json::value& v, std::string_view key);
 // The string member `key` of `v`, or empty when absent or not a string.

@@ -133,6 +133,10 @@ std::string_view ErrorEventMessage(const Event& event) {
   return IsBlank(reason) ? std::string_view() : reason;
 }
 
+bool FingerprintsAsManual(std::span<const Event> events, bool console_manual, bool marked_user_report) {
+  return console_manual || marked_user_report || FirstErrorEvent(events) == nullptr;
+}
+
 std::string ErrorType(std::span<const Event> events, bool is_manual) {
   if (is_manual) return "manual";
   const Event* error = FirstErrorEvent(events);
@@ -166,6 +170,17 @@ Fingerprint ComputeFingerprint(std::string_view error_type, std::string_view mes
   fp.sha256_hex = util::Sha256Hex(fp.canonical);
   for (char& c : fp.sha256_hex) c = LowerAscii(c);
   fp.short_hex = fp.sha256_hex.substr(0, kFingerprintLength);
+  if (fp.error_type != "manual") {
+    fp.signature = fp.error_type + ":" + fp.normalized_message;
+    if (fp.signature.size() > kMaxSignatureBytes) {
+      size_t cut = kMaxSignatureBytes;
+      while (cut > 0 && (static_cast<unsigned char>(fp.signature[cut]) & 0xC0) == 0x80) --cut;
+      fp.signature.resize(cut);
+    }
+    std::string hex = util::Sha256Hex(fp.signature);
+    for (char& c : hex) c = LowerAscii(c);
+    fp.signature_hash = hex.substr(0, kFingerprintLength);
+  }
   return fp;
 }
 

@@ -1,6 +1,8 @@
 // Report fingerprints (Spec 1 "Ingestion"): SHA-256 of
 // `<errorType>:<normalizedMessage>:<urlPattern>`; reports with the same
-// fingerprint are grouped into one bug. Pure; safe from any thread.
+// fingerprint are grouped into one bug. Bug signatures: the same without the
+// URL pattern, so one error on several pages forms one group of several
+// bugs (GET /v1/bugs/groups). Pure; safe from any thread.
 #pragma once
 
 #include <cstddef>
@@ -16,6 +18,9 @@ namespace service::domain {
 inline constexpr size_t kFingerprintLength = 16;
 // Longest error type kept (bytes, cut on a character boundary).
 inline constexpr size_t kMaxErrorTypeBytes = 100;
+
+// Longest signature kept (bytes of "<errorType>:<normalizedMessage>").
+inline constexpr size_t kMaxSignatureBytes = 1000;
 
 // Whether an event of this `type` is an error event (ASCII case-insensitive):
 // error, exception, unhandledrejection, uncaught, crash, fatal, panic, or any
@@ -54,6 +59,12 @@ std::string_view ErrorEventMessage(const Event& event);
 // Not yet normalized.
 std::string FingerprintMessage(std::span<const Event> events, bool is_manual, std::string_view title);
 
+// Whether the fingerprint treats a report as user-submitted ("manual"): it
+// was sent through the console (POST /v1/bugs/manual), the client marked it
+// as a user report (IsMarkedUserReport), or it carries no error event. A
+// report with an error event takes its error type from that event otherwise.
+bool FingerprintsAsManual(std::span<const Event> events, bool console_manual, bool marked_user_report);
+
 struct Fingerprint {
   std::string error_type;
   std::string normalized_message;  // NormalizeMessage(message)
@@ -61,6 +72,12 @@ struct Fingerprint {
   std::string canonical;           // "<error_type>:<normalized_message>:<url_pattern>", the hashed bytes
   std::string sha256_hex;          // 64 lower-case hex characters
   std::string short_hex;           // first kFingerprintLength characters: the wire fingerprint
+  // The bug's signature: "<error_type>:<normalized_message>" (cut to
+  // kMaxSignatureBytes on a character boundary) and the first 16 hex
+  // characters of its SHA-256 (the groupKey). Both empty for a manual
+  // report: a person's report is its own group (groupKey = the bug id).
+  std::string signature;
+  std::string signature_hash;
 };
 
 // Normalizes `message` and `url` and hashes them with `error_type`.

@@ -44,16 +44,6 @@ constexpr auto kAcquireTimeout = std::chrono::seconds(30);
 constexpr auto kPingAcquireTimeout = std::chrono::seconds(3);
 constexpr auto kPingTimeout = std::chrono::milliseconds(3000);
 
-std::string Abbreviate(std::string_view sql) {
-  constexpr size_t kMax = 80;
-  std::string s(sql.substr(0, kMax));
-  for (char& c : s) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  }
-  if (sql.size() > kMax) s += "...";
-  return s;
-}
-
 std::string TrimNewlines(const char* text) {
   // libpq messages span lines ("...\n\tIs the server running..."): one line.
   std::string s;
@@ -218,7 +208,7 @@ class PgConnection final : public Connection {
     const size_t n = params.size();
     if (static_cast<int>(n) != prepared->nparams) {
       return Internal("postgresql: statement takes " + std::to_string(prepared->nparams) +
-                      " parameters, got " + std::to_string(n) + " [" + Abbreviate(sql) + "]");
+                      " parameters, got " + std::to_string(n) + " [" + AbbreviateSql(sql) + "]");
     }
     values_.resize(n);
     numbers_.resize(n);
@@ -283,7 +273,7 @@ class PgConnection final : public Connection {
     }
     if (!sql.empty()) {
       msg += " [";
-      msg += Abbreviate(sql);
+      msg += AbbreviateSql(sql);
       msg += "]";
     }
     if (PQstatus(conn_) != CONNECTION_OK || IsConnectionState(state)) {

@@ -56,16 +56,6 @@ constexpr int kCheckpointFrames = 1000;
 constexpr int kWriterCheckpointFrames = 20000;
 constexpr auto kCheckpointPoll = std::chrono::seconds(1);
 
-std::string Abbreviate(std::string_view sql) {
-  constexpr size_t kMax = 80;
-  std::string s(sql.substr(0, kMax));
-  for (char& c : s) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  }
-  if (sql.size() > kMax) s += "...";
-  return s;
-}
-
 // Maps an SQLite result code to a Status. SQLite's messages name tables,
 // columns and constraints, never bound values.
 Status SqliteError(sqlite3* db, int rc, std::string_view what, std::string_view sql = {}) {
@@ -75,7 +65,7 @@ Status SqliteError(sqlite3* db, int rc, std::string_view what, std::string_view 
   msg += db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
   if (!sql.empty()) {
     msg += " [";
-    msg += Abbreviate(sql);
+    msg += AbbreviateSql(sql);
     msg += "]";
   }
   switch (rc) {
@@ -200,12 +190,12 @@ class SqliteConnection final : public Connection {
       int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
                                   &stmt, &tail);
       if (rc != SQLITE_OK) return SqliteError(db_, sqlite3_extended_errcode(db_), "prepare failed", sql);
-      if (stmt == nullptr) return Internal("sqlite: empty statement [" + Abbreviate(sql) + "]");
+      if (stmt == nullptr) return Internal("sqlite: empty statement [" + AbbreviateSql(sql) + "]");
       // Like PostgreSQL's prepared statements: one statement only.
       for (const char* p = tail; p != nullptr && p < sql.data() + sql.size(); ++p) {
         if (*p != ' ' && *p != '\n' && *p != '\t' && *p != '\r' && *p != ';') {
           sqlite3_finalize(stmt);
-          return Internal("sqlite: several statements in one query; use ExecScript [" + Abbreviate(sql) +
+          return Internal("sqlite: several statements in one query; use ExecScript [" + AbbreviateSql(sql) +
                           "]");
         }
       }
@@ -214,7 +204,7 @@ class SqliteConnection final : public Connection {
     const int expected = sqlite3_bind_parameter_count(stmt);
     if (expected != static_cast<int>(params.size())) {
       return Internal("sqlite: statement takes " + std::to_string(expected) + " parameters, got " +
-                      std::to_string(params.size()) + " [" + Abbreviate(sql) + "]");
+                      std::to_string(params.size()) + " [" + AbbreviateSql(sql) + "]");
     }
     for (int i = 0; i < expected; ++i) {
       const Value& v = params[static_cast<size_t>(i)];

@@ -1,0 +1,439 @@
+// Triage reads (Spec 1 "Bugs: read", JWT+Org, capability kViewBugs):
+//   GET /v1/bugs                      {bugs[bug rows], total, limit, offset}
+//   GET /v1/bugs/:id                  bug row + reporters, recent_occurrences, counts,
+//                                     groupingV3, duplicateCandidates
+//   GET /v1/bugs/:id/occurrences      {occurrences, total, limit, offset}
+//   GET /v1/bugs/:id/events           {events}
+//   GET /v1/bugs/:id/history          {history}
+//   GET /v1/bugs/:id/comments         {comments}
+//   GET /v1/bugs/:id/watching         {watching}
+// Query parameters follow the one-value rule (QueryParams::One): a repeated
+// or array-form scalar is 400 naming it.
+#include <boost/json.hpp>
+#include <charconv>
+
+#include "api/json.h"
+#include "api/routes.h"
+#include "app/bugs/bugs.h"
+#include "domain/triage/vocabulary.h"
+#include "util/strings.h"
+#include "util/time.h"
+
+namespace service::api {
+namespace {
+
+namespace json = boost::json;
+using app::bugs::BugsDeps;
+
+json::value OptText(const std::optional<std::string>& s) {
+  return s ? json::value(*s) : json::value(nullptr);
+}
+json::value OptTimeJson(const std::optional<int64_t>& t) {
+  return t ? json::value(util::FormatIso8601(*t)) : json::value(nullptr);
+}
+// A stored JSON object (ai_summary, groupingV3, metadata) or null.
+json::value StoredJson(const std::optional<std::string>& text) {
+  if (!text || text->empty()) return nullptr;
+  boost::system::error_code ec;
+  json::value v = json::parse(*text, ec);
+  return ec ? json::value(nullptr) : v;
+}
+
+json::object BugJson(const ports::BugRecord& b) {
+  return json::object{{"id", b.id},
+                      {"title", b.title},
+                      {"description", b.description},
+                      {"url", b.url},
+                      {"severity", b.severity},
+                      {"status", b.status},
+                      {"fingerprint", b.fingerprint},
+                      {"report_count", b.report_count},
+                      {"occurrence_count", b.occurrence_count},
+                      {"reporter_count", b.reporter_count},
+                      {"affected_user_count", b.affected_user_count},
+                      {"affected_session_count", b.affected_session_count},
+                      {"latest_release", b.latest_release},
+                      {"latest_environment", b.latest_environment},
+                      {"is_regression", b.is_regression},
+                      {"signal_class", b.signal_class},
+                      {"signal_family", b.signal_family},
+                      {"signal_reason", b.signal_reason},
+                      {"classifier_confidence", b.classifier_confidence},
+                      {"ai_summary", StoredJson(b.ai_summary_json)},
+                      {"project_id", b.project_id},
+                      {"project_name", b.project_name},
+                      {"assigned_to", OptText(b.assigned_to)},
+                      {"first_seen", util::FormatIso8601(b.first_seen)},
+                      {"last_seen", util::FormatIso8601(b.last_seen)},
+                      {"created_at", util::FormatIso8601(b.created_at)},
+                      {"updated_at", util::FormatIso8601(b.updated_at)},
+                      {"resolved_at", OptTimeJson(b.resolved_at)},
+                      {"agent_ack", OptText(b.agent_ack)},
+                      {"agent_ack_by", OptText(b.agent_ack_by)},
+                      {"agent_pr_url", OptText(b.agent_pr_url)}};
+}
+
+json::object OccurrenceJson(const ports::Occurrence& o) {
+  json::value metadata = StoredJson(o.metadata);
+  if (!metadata.is_object()) metadata = json::object();
+  return json::object{{"id", o.id},
+                      {"bug_id", o.bug_id},
+                      {"project_id", o.project_id},
+                      {"reporter_email", OptText(o.reporter_email)},
+                      {"reporter_id", OptText(o.reporter_id)},
+                      {"ip_hash", OptText(o.ip_hash)},
+                      {"session_id", OptText(o.session_id)},
+                      {"end_user_id", OptText(o.end_user_id)},
+                      {"user_key", o.user_key},
+                      {"release_version", OptText(o.release_version)},
+                      {"environment", OptText(o.environment)},
+                      {"url", OptText(o.url)},
+                      {"user_agent", OptText(o.user_agent)},
+                      {"viewport", OptText(o.viewport)},
+                      {"browser", OptText(o.browser)},
+                      {"os", OptText(o.os)},
+                      {"platform", o.platform},
+                      {"event_count", o.event_count},
+                      {"metadata", std::move(metadata)},
+                      {"occurred_at", util::FormatIso8601(o.occurred_at)},
+                      {"created_at", util::FormatIso8601(o.created_at)}};
+}
+
+Status BadParam(std::string message) { return InvalidArgument(std::move(message)); }
+
+// A scalar parameter under the one-value rule.
+Result<std::optional<std::string>> Param(const Context& ctx, std::string_view name) {
+  return ctx.query.One(name);
+}
+
+// An integer parameter in [min, max]; above max reads as max. Absent: def.
+Result<int64_t> IntParam(const Context& ctx, std::string_view name, int64_t def, int64_t min, int64_t max) {
+  SV_ASSIGN_OR_RETURN(std::optional<std::string> raw, Param(ctx, name));
+  if (!raw) return def;
+  int64_t v = 0;
+  const char* end = raw->data() + raw->size();
+  auto [p, ec] = std::from_chars(raw->data(), end, v);
+  if (ec != std::errc() || p != end || v < min) {
+    return BadParam(std::string(name) + " must be an integer of at least " + std::to_string(min));
+  }
+  return std::min(v, max);
+}
+
+Result<bool> BoolParam(const Context& ctx, std::string_view name, bool def) {
+  SV_ASSIGN_OR_RETURN(std::optional<std::string> raw, Param(ctx, name));
+  if (!raw) return def;
+  const std::string_view v = *raw;
+  if (v == "true" || v == "1") return true;
+  if (v == "false" || v == "0") return false;
+  return BadParam(std::string(name) + " must be true or false");
+}
+
+// An enumerated parameter; `valid` decides.
+template <typename Pred>
+Result<std::optional<std::string>> EnumParam(const Context& ctx, std::string_view name, Pred valid) {
+  SV_ASSIGN_OR_RETURN(std::optional<std::string> raw, Param(ctx, name));
+  if (raw && !valid(*raw)) return BadParam("Invalid " + std::string(name));
+  return raw;
+}
+
+Result<std::optional<std::string>> UuidParam(const Context& ctx, std::string_view name) {
+  return EnumParam(ctx, name, [](const std::string& s) { return util::IsUuid(s); });
+}
+
+// The filters of GET /v1/bugs from the query.
+Result<ports::BugFilter> ParseBugFilter(const Context& ctx) {
+  ports::BugFilter f;
+  f.org_id = ctx.principal.org_id;
+  SV_ASSIGN_OR_RETURN(f.project_id, UuidParam(ctx, "projectId"));
+  SV_ASSIGN_OR_RETURN(f.status, EnumParam(ctx, "status", domain::triage::IsBugStatus));
+  SV_ASSIGN_OR_RETURN(f.unresolved, BoolParam(ctx, "unresolved", false));
+  SV_ASSIGN_OR_RETURN(f.severity, EnumParam(ctx, "severity", domain::triage::IsSeverity));
+  SV_ASSIGN_OR_RETURN(std::optional<std::string> signal_class,
+                      EnumParam(ctx, "signalClass", [](const std::string& s) {
+                        return s == "all" || domain::triage::IsSignalClass(s);
+                      }));
+  SV_ASSIGN_OR_RETURN(const bool include_diagnostics, BoolParam(ctx, "includeDiagnostics", false));
+  if (signal_class) {
+    if (*signal_class != "all") f.signal_classes = {*signal_class};
+  } else if (!include_diagnostics) {
+    f.signal_classes = {"issue", "watch"};
+  }
+  SV_ASSIGN_OR_RETURN(std::optional<std::string> search, Param(ctx, "search"));
+  if (search && !search->empty()) f.search = std::move(search);
+  SV_ASSIGN_OR_RETURN(f.platform, EnumParam(ctx, "platform", domain::triage::IsPlatform));
+  SV_ASSIGN_OR_RETURN(std::optional<std::string> assignee, Param(ctx, "assignee"));
+  if (assignee) {
+    const std::string_view a = *assignee;
+    if (a == "unassigned") {
+      f.assignee = ports::BugFilter::Assignee::kUnassigned;
+    } else if (a == "me") {
+      f.assignee = ports::BugFilter::Assignee::kUser;
+      f.assignee_id = ctx.principal.user_id;
+    } else if (util::IsUuid(*assignee)) {
+      f.assignee = ports::BugFilter::Assignee::kUser;
+      f.assignee_id = *assignee;
+    } else {
+      return BadParam("Invalid assignee");
+    }
+  }
+  SV_ASSIGN_OR_RETURN(std::optional<std::string> feed,
+                      EnumParam(ctx, "deliveryFeed", domain::triage::IsDeliveryFeed));
+  if (feed) f.feed = *feed;
+  return f;
+}
+
+app::ConsoleActor Actor(const Context& ctx) {
+  return app::ConsoleActor{ctx.principal.user_id, ctx.principal.email, ctx.principal.org_id,
+                           ctx.principal.role};
+}
+
+Response HandleList(const BugsDeps& deps, Context& ctx) {
+  auto filter = ParseBugFilter(ctx);
+  if (!filter.ok()) return StatusResponse(filter.status());
+  auto limit = IntParam(ctx, "limit", app::bugs::kDefaultPageSize, 1, app::bugs::kMaxPageSize);
+  if (!limit.ok()) return StatusResponse(limit.status());
+  auto offset = IntParam(ctx, "offset", 0, 0, INT64_MAX);
+  if (!offset.ok()) return StatusResponse(offset.status());
+  auto page = app::bugs::ListBugs(deps, *filter, *limit, *offset);
+  if (!page.ok()) return StatusResponse(page.status());
+  json::array bugs;
+  for (const auto& b : page->bugs) bugs.push_back(BugJson(b));
+  return JsonResponse(
+      200, json::object{
+               {"bugs", std::move(bugs)}, {"total", page->total}, {"limit", *limit}, {"offset", *offset}});
+}
+
+json::array Strings(const std::vector<std::string>& v) {
+  json::array out;
+  for (const auto& s : v) out.emplace_back(s);
+  return out;
+}
+
+const char* SeverityName(int rank) {
+  static constexpr const char* kNames[] = {nullptr, "low", "medium", "high", "critical"};
+  return rank >= 1 && rank <= 4 ? kNames[rank] : "medium";
+}
+
+json::object GroupJson(const ports::GroupRecord& g) {
+  return json::object{{"groupKey", g.group_key},
+                      {"projectId", g.project_id},
+                      {"projectName", g.project_name},
+                      {"sampleBugId", g.sample_bug_id},
+                      {"sampleTitle", g.sample_title},
+                      {"sampleDescription", g.sample_description},
+                      {"signatureCanonical", OptText(g.signature)},
+                      {"signalReason", g.signal_reason},
+                      {"status", g.status},
+                      {"severity", SeverityName(g.max_severity_rank)},
+                      {"instanceCount", g.instance_count},
+                      {"reportCount", g.report_count},
+                      {"occurrenceCount", g.occurrence_count},
+                      {"sessionCount", g.session_count},
+                      {"userCount", g.user_count},
+                      {"anyRegression", g.any_regression},
+                      {"firstSeen", util::FormatIso8601(g.first_seen)},
+                      {"lastSeen", util::FormatIso8601(g.last_seen)},
+                      {"memberIds", Strings(g.member_ids)},
+                      {"platforms", Strings(g.platforms)},
+                      {"assignees", Strings(g.assignees)},
+                      {"signalClasses", Strings(g.signal_classes)},
+                      {"groupingV3", StoredJson(g.grouping_v3_json)},
+                      {"duplicateCandidateCount", g.duplicate_candidate_count}};
+}
+
+Result<ports::GroupSort> ParseGroupSort(const std::string& s) {
+  using ports::GroupSort;
+  static const std::pair<const char*, GroupSort> kSorts[] = {
+      {"last_seen", GroupSort::kLastSeen}, {"first_seen", GroupSort::kFirstSeen},
+      {"count", GroupSort::kCount},        {"severity", GroupSort::kSeverity},
+      {"title", GroupSort::kTitle},        {"signal", GroupSort::kSignal},
+      {"assignee", GroupSort::kAssignee}};
+  for (const auto& [name, sort] : kSorts) {
+    if (s == name) return sort;
+  }
+  return BadParam("Invalid sort");
+}
+
+Response HandleGroups(const BugsDeps& deps, Context& ctx) {
+  auto filter = ParseBugFilter(ctx);
+  if (!filter.ok()) return StatusResponse(filter.status());
+  auto sort_name = Param(ctx, "sort");
+  if (!sort_name.ok()) return StatusResponse(sort_name.status());
+  auto sort = ParseGroupSort(sort_name->value_or("last_seen"));
+  if (!sort.ok()) return StatusResponse(sort.status());
+  auto direction =
+      EnumParam(ctx, "direction", [](const std::string& s) { return s == "asc" || s == "desc"; });
+  if (!direction.ok()) return StatusResponse(direction.status());
+  auto limit = IntParam(ctx, "limit", app::bugs::kDefaultPageSize, 1, app::bugs::kMaxPageSize);
+  if (!limit.ok()) return StatusResponse(limit.status());
+  auto offset = IntParam(ctx, "offset", 0, 0, INT64_MAX);
+  if (!offset.ok()) return StatusResponse(offset.status());
+  const bool descending = direction->value_or("desc") == "desc";
+  auto page = app::bugs::ListGroups(deps, *filter, *sort, descending, *limit, *offset);
+  if (!page.ok()) return StatusResponse(page.status());
+  json::array groups;
+  for (const auto& g : page->groups) groups.push_back(GroupJson(g));
+  return JsonResponse(200, json::object{{"groups", std::move(groups)},
+                                        {"total", page->total},
+                                        {"limit", *limit},
+                                        {"offset", *offset},
+                                        {"sort", sort_name->value_or("last_seen")},
+                                        {"direction", descending ? "desc" : "asc"}});
+}
+
+Response HandleGroupInstances(const BugsDeps& deps, Context& ctx) {
+  auto project = UuidParam(ctx, "projectId");
+  if (!project.ok()) return StatusResponse(project.status());
+  auto limit = IntParam(ctx, "limit", app::bugs::kDefaultPageSize, 1, app::bugs::kMaxPageSize);
+  if (!limit.ok()) return StatusResponse(limit.status());
+  auto offset = IntParam(ctx, "offset", 0, 0, INT64_MAX);
+  if (!offset.ok()) return StatusResponse(offset.status());
+  const std::string key = ctx.params.Get("groupKey");
+  auto r = app::bugs::ListGroupInstances(deps, Actor(ctx), key, *project, *limit, *offset);
+  if (!r.ok()) return StatusResponse(r.status());
+  json::array bugs;
+  for (const auto& b : r->page.bugs) bugs.push_back(BugJson(b));
+  return JsonResponse(200, json::object{{"groupKey", key},
+                                        {"projectId", r->project_id},
+                                        {"bugs", std::move(bugs)},
+                                        {"total", r->page.total},
+                                        {"limit", *limit},
+                                        {"offset", *offset}});
+}
+
+Response HandleGet(const BugsDeps& deps, Context& ctx) {
+  auto d = app::bugs::GetBug(deps, Actor(ctx), ctx.params.Get("id"));
+  if (!d.ok()) return StatusResponse(d.status());
+  json::object o = BugJson(d->bug);
+  json::array reporters;
+  for (const auto& r : d->reporters) {
+    reporters.push_back(json::object{{"email", r.email},
+                                     {"report_count", r.report_count},
+                                     {"first_reported_at", util::FormatIso8601(r.first_reported_at)},
+                                     {"last_reported_at", util::FormatIso8601(r.last_reported_at)}});
+  }
+  json::array recent;
+  for (const auto& occ : d->recent_occurrences) recent.push_back(OccurrenceJson(occ));
+  json::array candidates;
+  for (const auto& c : d->duplicate_candidates) {
+    candidates.push_back(json::object{{"id", c.id},
+                                      {"otherIssueId", c.other_bug_id},
+                                      {"otherTitle", c.other_title},
+                                      {"score", c.score},
+                                      {"reason", c.reason},
+                                      {"confidence", c.confidence},
+                                      {"algorithmVersion", c.algorithm_version},
+                                      {"state", c.state},
+                                      {"createdAt", util::FormatIso8601(c.created_at)}});
+  }
+  o["reporters"] = std::move(reporters);
+  o["recent_occurrences"] = std::move(recent);
+  o["occurrence_count"] = d->occurrence_count;
+  o["session_count"] = d->session_count;
+  o["affected_user_count"] = d->bug.affected_user_count;
+  o["groupingV3"] = StoredJson(d->bug.grouping_v3_json);
+  o["duplicateCandidates"] = std::move(candidates);
+  // Verification promotions (Specification 2) do not exist yet: none is active.
+  o["active_verification_promotion_id"] = nullptr;
+  return JsonResponse(200, o);
+}
+
+Response HandleOccurrences(const BugsDeps& deps, Context& ctx) {
+  auto limit = IntParam(ctx, "limit", app::bugs::kDefaultPageSize, 1, app::bugs::kMaxPageSize);
+  if (!limit.ok()) return StatusResponse(limit.status());
+  auto offset = IntParam(ctx, "offset", 0, 0, INT64_MAX);
+  if (!offset.ok()) return StatusResponse(offset.status());
+  auto user_key = Param(ctx, "userKey");
+  if (!user_key.ok()) return StatusResponse(user_key.status());
+  auto page = app::bugs::ListOccurrences(deps, Actor(ctx), ctx.params.Get("id"), *user_key, *limit, *offset);
+  if (!page.ok()) return StatusResponse(page.status());
+  json::array list;
+  for (const auto& occ : page->occurrences) list.push_back(OccurrenceJson(occ));
+  return JsonResponse(
+      200,
+      json::object{
+          {"occurrences", std::move(list)}, {"total", page->total}, {"limit", *limit}, {"offset", *offset}});
+}
+
+Response HandleEvents(const BugsDeps& deps, Context& ctx) {
+  auto limit = IntParam(ctx, "limit", app::bugs::kDefaultEventLimit, 1, app::bugs::kMaxEventLimit);
+  if (!limit.ok()) return StatusResponse(limit.status());
+  auto type = Param(ctx, "type");
+  if (!type.ok()) return StatusResponse(type.status());
+  auto occurrence = Param(ctx, "occurrenceId");
+  if (!occurrence.ok()) return StatusResponse(occurrence.status());
+  auto events = app::bugs::ListEvents(deps, Actor(ctx), ctx.params.Get("id"), *type, *occurrence, *limit);
+  if (!events.ok()) return StatusResponse(events.status());
+  const std::string bug_id = ctx.params.Get("id");
+  json::array list;
+  for (const auto& e : *events) {
+    boost::system::error_code ec;
+    json::value data = json::parse(e.data_json, ec);
+    list.push_back(json::object{{"id", e.id},
+                                {"bug_id", bug_id},
+                                {"occurrence_id", e.occurrence_id},
+                                {"event_type", e.event_type},
+                                {"timestamp", util::FormatIso8601(e.timestamp)},
+                                {"data", ec ? json::value(nullptr) : std::move(data)}});
+  }
+  return JsonResponse(200, json::object{{"events", std::move(list)}});
+}
+
+Response HandleHistory(const BugsDeps& deps, Context& ctx) {
+  auto history = app::bugs::ListHistory(deps, Actor(ctx), ctx.params.Get("id"));
+  if (!history.ok()) return StatusResponse(history.status());
+  json::array list;
+  for (const auto& h : *history) {
+    list.push_back(json::object{{"id", h.id},
+                                {"old_status", OptText(h.old_status)},
+                                {"new_status", h.new_status},
+                                {"note", OptText(h.note)},
+                                {"changed_at", util::FormatIso8601(h.changed_at)},
+                                {"changed_by_name", OptText(h.changed_by_name)},
+                                {"changed_by_email", OptText(h.changed_by_email)}});
+  }
+  return JsonResponse(200, json::object{{"history", std::move(list)}});
+}
+
+Response HandleComments(const BugsDeps& deps, Context& ctx) {
+  auto comments = app::bugs::ListComments(deps, Actor(ctx), ctx.params.Get("id"));
+  if (!comments.ok()) return StatusResponse(comments.status());
+  json::array list;
+  for (const auto& c : *comments) {
+    list.push_back(json::object{{"id", c.id},
+                                {"bug_id", c.bug_id},
+                                {"user_id", c.user_id},
+                                {"user_name", OptText(c.user_name)},
+                                {"user_email", OptText(c.user_email)},
+                                {"content", c.content},
+                                {"created_at", util::FormatIso8601(c.created_at)}});
+  }
+  return JsonResponse(200, json::object{{"comments", std::move(list)}});
+}
+
+Response HandleWatching(const BugsDeps& deps, Context& ctx) {
+  auto watching = app::bugs::IsWatching(deps, Actor(ctx), ctx.params.Get("id"));
+  if (!watching.ok()) return StatusResponse(watching.status());
+  return JsonResponse(200, json::object{{"watching", *watching}});
+}
+
+}  // namespace
+
+void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps) {
+  Router& r = p.router();
+  const auto add = [&](const char* pattern, Response (*fn)(const BugsDeps&, Context&)) {
+    r.Add("GET", pattern, RateClass::kGeneral, AuthMode::kJwtOrg, domain::Capability::kViewBugs,
+          Bind(deps, fn));
+  };
+  add("/v1/bugs", HandleList);
+  add("/v1/bugs/groups", HandleGroups);
+  add("/v1/bugs/groups/:groupKey/instances", HandleGroupInstances);
+  add("/v1/bugs/:id", HandleGet);
+  add("/v1/bugs/:id/occurrences", HandleOccurrences);
+  add("/v1/bugs/:id/events", HandleEvents);
+  add("/v1/bugs/:id/history", HandleHistory);
+  add("/v1/bugs/:id/comments", HandleComments);
+  add("/v1/bugs/:id/watching", HandleWatching);
+}
+
+}  // namespace service::api

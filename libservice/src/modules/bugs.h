@@ -1,0 +1,27 @@
+// The triage-reads area (Spec 1 "Bugs: read"): lists, groups, search and
+// one bug with its parts, over the bugs the capture area writes.
+#pragma once
+
+#include <memory>
+
+#include "app/bugs/bugs.h"
+#include "modules/capture.h"
+#include "modules/module.h"
+#include "ports/bug_read_repository.h"
+
+namespace service::modules {
+
+class BugsModule final : public Module {
+ public:
+  explicit BugsModule(CaptureModule& capture) : capture_(capture) {}
+  std::string_view name() const override { return "bugs"; }
+  Status Open(Platform& platform) override;
+  void RegisterRoutes(api::Pipeline& pipeline) override;
+
+ private:
+  CaptureModule& capture_;
+  std::unique_ptr<ports::BugReadRepository> bugs_;
+  app::bugs::BugsDeps deps_;
+};
+
+}  // namespace service::modules

@@ -1,0 +1,519 @@
+// SQL behind ports::BugReadRepository, written once for both backends.
+// Lists read the index bugs(org_id, last_seen DESC, project_id, id); the
+// active-member rule is two LEFT JOINs (memberships, users) whose absence
+// reads a stored assignee as null.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ports/bug_read_repository.h"
+#include "store/database.h"
+#include "store/repositories.h"
+
+namespace service::store {
+namespace {
+
+constexpr const char* kBugColumns =
+    "b.id, b.org_id, b.project_id, p.name, b.fingerprint, b.title, b.description, b.url, b.severity, "
+    "b.status, "
+    "COALESCE(b.platform, ''), b.report_count, b.occurrence_count, b.reporter_count, b.affected_user_count, "
+    "b.affected_session_count, b.latest_release, b.latest_environment, b.is_regression, b.signal_class, "
+    "b.signal_family, b.signal_reason, b.classifier_confidence, b.ai_summary, "
+    "CASE WHEN au.id IS NULL THEN NULL ELSE b.assigned_to END, "
+    "CASE WHEN au.id IS NULL THEN NULL ELSE COALESCE(NULLIF(au.name, ''), au.email) END, "
+    "b.agent_ack, b.agent_ack_by, b.agent_pr_url, b.signature, COALESCE(b.group_key, b.id), b.grouping_v3, "
+    "b.ui_ux, b.first_seen, b.last_seen, b.created_at, b.updated_at, b.resolved_at";
+
+// The bug, its project and its assignee while an active member.
+constexpr const char* kBugFrom =
+    " FROM bugs b JOIN projects p ON p.id = b.project_id "
+    "LEFT JOIN memberships am ON am.org_id = b.org_id AND am.user_id = b.assigned_to "
+    "LEFT JOIN users au ON au.id = am.user_id AND au.status = 'active'";
+
+ports::BugRecord BugFromRow(const Rows& r, size_t i) {
+  ports::BugRecord b;
+  size_t k = 0;
+  b.id = r.Str(i, k++);
+  b.org_id = r.Str(i, k++);
+  b.project_id = r.Str(i, k++);
+  b.project_name = r.Str(i, k++);
+  b.fingerprint = r.Str(i, k++);
+  b.title = r.Str(i, k++);
+  b.description = r.Str(i, k++);
+  b.url = r.Str(i, k++);
+  b.severity = r.Str(i, k++);
+  b.status = r.Str(i, k++);
+  b.platform = r.Str(i, k++);
+  b.report_count = r.Int(i, k++);
+  b.occurrence_count = r.Int(i, k++);
+  b.reporter_count = r.Int(i, k++);
+  b.affected_user_count = r.Int(i, k++);
+  b.affected_session_count = r.Int(i, k++);
+  b.latest_release = r.Str(i, k++);
+  b.latest_environment = r.Str(i, k++);
+  b.is_regression = r.Bool(i, k++);
+  b.signal_class = r.Str(i, k++);
+  b.signal_family = r.Str(i, k++);
+  b.signal_reason = r.Str(i, k++);
+  b.classifier_confidence = r.Str(i, k++);
+  b.ai_summary_json = r.OptStr(i, k++);
+  b.assigned_to = r.OptStr(i, k++);
+  b.assignee_name = r.OptStr(i, k++);
+  b.agent_ack = r.OptStr(i, k++);
+  b.agent_ack_by = r.OptStr(i, k++);
+  b.agent_pr_url = r.OptStr(i, k++);
+  b.signature = r.OptStr(i, k++);
+  b.group_key = r.Str(i, k++);
+  b.grouping_v3_json = r.OptStr(i, k++);
+  b.ui_ux = r.Bool(i, k++);
+  b.first_seen = r.Int(i, k++);
+  b.last_seen = r.Int(i, k++);
+  b.created_at = r.Int(i, k++);
+  b.updated_at = r.Int(i, k++);
+  b.resolved_at = r.OptInt(i, k++);
+  return b;
+}
+
+// `s` for LIKE with '\' as the escape character.
+std::string LikeContains(const std::string& s) {
+  std::string out = "%";
+  for (char c : s) {
+    if (c == '%' || c == '_' || c == '\\') out.push_back('\\');
+    out.push_back((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
+  }
+  out.push_back('%');
+  return out;
+}
+
+// " WHERE ..." for `f` over kBugFrom, appending its parameters.
+std::string Where(const ports::BugFilter& f, std::vector<Value>& params) {
+  std::string w = " WHERE b.org_id = ? AND b.merged_into IS NULL";
+  params.emplace_back(f.org_id);
+  if (f.project_id) {
+    w += " AND b.project_id = ?";
+    params.emplace_back(*f.project_id);
+  }
+  if (f.status) {
+    w += " AND b.status = ?";
+    params.emplace_back(*f.status);
+  }
+  if (f.unresolved) w += " AND b.status NOT IN ('resolved', 'silenced')";  // domain::triage::IsOpenStatus
+  if (f.severity) {
+    w += " AND b.severity = ?";
+    params.emplace_back(*f.severity);
+  }
+  if (!f.signal_classes.empty()) {
+    w += " AND b.signal_class IN (";
+    for (size_t i = 0; i < f.signal_classes.size(); ++i) {
+      w += i ? ", ?" : "?";
+      params.emplace_back(f.signal_classes[i]);
+    }
+    w += ")";
+  }
+  if (f.search) {
+    w += " AND (lower(b.title) LIKE ? ESCAPE '\\' OR lower(b.description) LIKE ? ESCAPE '\\')";
+    params.emplace_back(LikeContains(*f.search));
+    params.emplace_back(LikeContains(*f.search));
+  }
+  if (f.platform) {
+    w += " AND b.id IN (SELECT o.bug_id FROM occurrences o WHERE o.org_id = ? AND o.platform = ?)";
+    params.emplace_back(f.org_id);
+    params.emplace_back(*f.platform);
+  }
+  switch (f.assignee) {
+    case ports::BugFilter::Assignee::kAny:
+      break;
+    case ports::BugFilter::Assignee::kUser:
+      w += " AND b.assigned_to = ? AND au.id IS NOT NULL";
+      params.emplace_back(f.assignee_id);
+      break;
+    case ports::BugFilter::Assignee::kUnassigned:
+      w += " AND au.id IS NULL";
+      break;
+  }
+  if (f.feed == "urgent_critical") {
+    // domain::triage::IsUrgentCritical, evaluated where the rows are.
+    w += " AND b.signal_class = 'issue' AND (b.severity = 'critical' OR (b.severity = 'high' AND "
+         "(b.is_regression = 1 OR b.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', "
+         "'http_5xx'))))";
+  } else if (f.feed == "ui_ux") {
+    w += " AND b.ui_ux = 1";
+  }
+  return w;
+}
+
+// "?, ?, ..." for n parameters.
+std::string Placeholders(size_t n) {
+  std::string out;
+  for (size_t i = 0; i < n; ++i) {
+    if (i > 0) out += ", ";
+    out += '?';
+  }
+  return out;
+}
+
+std::string GroupOrder(ports::GroupSort sort, bool descending) {
+  std::string key;
+  bool seen_tie = false;  // first_seen and last_seen break on project, group key only
+  switch (sort) {
+    case ports::GroupSort::kLastSeen:
+      key = "g.ls";
+      seen_tie = true;
+      break;
+    case ports::GroupSort::kFirstSeen:
+      key = "g.fs";
+      seen_tie = true;
+      break;
+    case ports::GroupSort::kCount:
+      key = "g.reports";
+      break;
+    case ports::GroupSort::kSeverity:
+      key = "g.sev";
+      break;
+    case ports::GroupSort::kTitle:
+      key = "lower(r.title)";
+      break;
+    case ports::GroupSort::kSignal:
+      // Regressions first, then issue, watch, diagnostic (descending).
+      key = "(g.reg * 10 + 2 - g.sig)";
+      break;
+    case ports::GroupSort::kAssignee:
+      // Unassigned groups last in both directions.
+      key = "CASE WHEN g.aname IS NULL THEN 1 ELSE 0 END, g.aname";
+      break;
+  }
+  std::string order;
+  order.reserve(96);
+  order.append(key).append(descending ? " DESC" : " ASC");
+  if (!seen_tie) order.append(", g.ls DESC");
+  order.append(", g.project_id, g.gk");
+  return order;
+}
+
+using GroupKey = std::pair<std::string, std::string>;  // (project_id, group_key)
+
+class SqlBugReadRepository final : public ports::BugReadRepository {
+ public:
+  Result<ports::BugPage> List(ports::Tx& c_tx, const ports::BugFilter& filter, int64_t limit,
+                              int64_t offset) override {
+    Connection& c = Sql(c_tx);
+    std::vector<Value> params;
+    const std::string where = Where(filter, params);
+    ports::BugPage page;
+    {
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT COUNT(*)") + kBugFrom + where, params));
+      page.total = r.Int(0, 0);
+    }
+    if (page.total == 0 || offset >= page.total) return page;
+    params.emplace_back(limit);
+    params.emplace_back(offset);
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kBugColumns + kBugFrom + where +
+                                            " ORDER BY b.last_seen DESC, b.project_id, b.id LIMIT ? OFFSET ?",
+                                        params));
+    page.bugs.reserve(r.size());
+    for (size_t i = 0; i < r.size(); ++i) page.bugs.push_back(BugFromRow(r, i));
+    return page;
+  }
+
+  Result<std::optional<ports::BugRecord>> Find(ports::Tx& c_tx, const std::string& org_id,
+                                               const std::string& bug_id) override {
+    Connection& c = Sql(c_tx);
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kBugColumns + kBugFrom +
+                                            " WHERE b.id = ? AND b.org_id = ? AND b.merged_into IS NULL",
+                                        {bug_id, org_id}));
+    if (r.empty()) return std::optional<ports::BugRecord>();
+    return std::optional<ports::BugRecord>(BugFromRow(r, 0));
+  }
+
+  Result<std::vector<ports::ReporterRecord>> Reporters(ports::Tx& c_tx, const std::string& bug_id,
+                                                       int64_t limit) override {
+    Connection& c = Sql(c_tx);
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query("SELECT key, report_count, first_seen, last_seen FROM bug_participants "
+                                "WHERE bug_id = ? AND kind = 'reporter' "
+                                "ORDER BY report_count DESC, key LIMIT ?",
+                                {bug_id, limit}));
+    std::vector<ports::ReporterRecord> out;
+    for (size_t i = 0; i < r.size(); ++i) {
+      out.push_back({r.Str(i, 0), r.Int(i, 1), r.Int(i, 2), r.Int(i, 3)});
+    }
+    return out;
+  }
+
+  Result<int64_t> CountSessions(ports::Tx& c_tx, const std::string& bug_id) override {
+    Connection& c = Sql(c_tx);
+    SV_ASSIGN_OR_RETURN(
+        Rows r,
+        c.Query("SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = 'session'", {bug_id}));
+    return r.Int(0, 0);
+  }
+
+  Result<std::vector<ports::OccurrenceEvents>> Events(ports::Tx& c_tx, const std::string& bug_id,
+                                                      const std::optional<std::string>& occurrence_id,
+                                                      int64_t max_occurrences) override {
+    Connection& c = Sql(c_tx);
+    std::vector<Value> params = {bug_id};
+    std::string sql = "SELECT id, occurred_at, COALESCE(events, '[]') FROM occurrences WHERE bug_id = ?";
+    if (occurrence_id) {
+      sql += " AND id = ?";
+      params.emplace_back(*occurrence_id);
+    }
+    sql += " ORDER BY occurred_at DESC, id DESC LIMIT ?";
+    params.emplace_back(max_occurrences);
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
+    std::vector<ports::OccurrenceEvents> out;
+    for (size_t i = 0; i < r.size(); ++i) out.push_back({r.Str(i, 0), r.Int(i, 1), r.Str(i, 2)});
+    return out;
+  }
+
+  Result<std::vector<ports::HistoryRecord>> History(ports::Tx& c_tx, const std::string& bug_id) override {
+    Connection& c = Sql(c_tx);
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query("SELECT h.id, h.old_status, h.new_status, h.note, h.changed_at, u.name, "
+                                "u.email FROM status_history h LEFT JOIN users u ON u.id = h.changed_by "
+                                "WHERE h.bug_id = ? ORDER BY h.changed_at DESC, h.id DESC",
+                                {bug_id}));
+    std::vector<ports::HistoryRecord> out;
+    for (size_t i = 0; i < r.size(); ++i) {
+      out.push_back({r.Str(i, 0), r.OptStr(i, 1), r.Str(i, 2), r.OptStr(i, 3), r.Int(i, 4), r.OptStr(i, 5),
+                     r.OptStr(i, 6)});
+    }
+    return out;
+  }
+
+  Result<std::vector<ports::CommentRecord>> Comments(ports::Tx& c_tx, const std::string& bug_id) override {
+    Connection& c = Sql(c_tx);
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT c.id, c.bug_id, c.user_id, u.name, u.email, c.content, "
+                                        "c.created_at FROM comments c LEFT JOIN users u ON u.id = c.user_id "
+                                        "WHERE c.bug_id = ? ORDER BY c.created_at, c.id",
+                                        {bug_id}));
+    std::vector<ports::CommentRecord> out;
+    for (size_t i = 0; i < r.size(); ++i) {
+      out.push_back(
+          {r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.OptStr(i, 3), r.OptStr(i, 4), r.Str(i, 5), r.Int(i, 6)});
+    }
+    return out;
+  }
+
+  Result<bool> IsWatching(ports::Tx& c_tx, const std::string& bug_id, const std::string& user_id) override {
+    Connection& c = Sql(c_tx);
+    SV_ASSIGN_OR_RETURN(
+        Rows r, c.Query("SELECT 1 FROM watchers WHERE bug_id = ? AND user_id = ?", {bug_id, user_id}));
+    return !r.empty();
+  }
+
+  Result<ports::GroupPage> Groups(ports::Tx& c_tx, const ports::BugFilter& filter, ports::GroupSort sort,
+                                  bool descending, int64_t limit, int64_t offset) override {
+    Connection& c = Sql(c_tx);
+    std::vector<Value> params;
+    const std::string sel = std::string("SELECT DISTINCT b.project_id AS pid, b.group_key AS gk") + kBugFrom +
+                            Where(filter, params);
+    ports::GroupPage page;
+    {
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM (" + sel + ") s", params));
+      page.total = r.Int(0, 0);
+    }
+    if (page.total == 0 || offset >= page.total) return page;
+    params.emplace_back(filter.org_id);
+    params.emplace_back(limit);
+    params.emplace_back(offset);
+    const std::string sql =
+        "WITH sel AS (" + sel +
+        "), m AS (SELECT b.id, b.project_id, b.group_key AS gk, b.title, b.description, b.signature, "
+        "b.signal_reason, b.grouping_v3, b.status, b.report_count, b.severity, b.is_regression, "
+        "b.signal_class, "
+        "b.first_seen, b.last_seen, "
+        "CASE WHEN au.id IS NULL THEN NULL ELSE lower(COALESCE(NULLIF(au.name, ''), au.email)) END AS aname, "
+        "ROW_NUMBER() OVER (PARTITION BY b.project_id, b.group_key ORDER BY b.last_seen DESC, b.id DESC) AS "
+        "rn "
+        "FROM bugs b JOIN sel ON sel.pid = b.project_id AND sel.gk = b.group_key "
+        "LEFT JOIN memberships am ON am.org_id = b.org_id AND am.user_id = b.assigned_to "
+        "LEFT JOIN users au ON au.id = am.user_id AND au.status = 'active' "
+        "WHERE b.org_id = ? AND b.merged_into IS NULL), "
+        "g AS (SELECT project_id, gk, COUNT(*) AS n, SUM(report_count) AS reports, MIN(first_seen) AS fs, "
+        "MAX(last_seen) AS ls, MAX(CASE severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' "
+        "THEN 2 "
+        "WHEN 'low' THEN 1 ELSE 0 END) AS sev, MAX(is_regression) AS reg, "
+        "MIN(CASE signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END) AS sig, MIN(aname) AS "
+        "aname "
+        "FROM m GROUP BY project_id, gk) "
+        "SELECT g.project_id, p.name, g.gk, r.id, r.title, r.description, r.signature, r.signal_reason, "
+        "r.grouping_v3, r.status, g.n, g.reports, g.sev, g.reg, g.fs, g.ls "
+        "FROM g JOIN m r ON r.project_id = g.project_id AND r.gk = g.gk AND r.rn = 1 "
+        "JOIN projects p ON p.id = g.project_id ORDER BY " +
+        GroupOrder(sort, descending) + " LIMIT ? OFFSET ?";
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
+    std::map<GroupKey, size_t> index;
+    for (size_t i = 0; i < r.size(); ++i) {
+      ports::GroupRecord g;
+      g.project_id = r.Str(i, 0);
+      g.project_name = r.Str(i, 1);
+      g.group_key = r.Str(i, 2);
+      g.sample_bug_id = r.Str(i, 3);
+      g.sample_title = r.Str(i, 4);
+      g.sample_description = r.Str(i, 5);
+      g.signature = r.OptStr(i, 6);
+      g.signal_reason = r.Str(i, 7);
+      g.grouping_v3_json = r.OptStr(i, 8);
+      g.status = r.Str(i, 9);
+      g.instance_count = r.Int(i, 10);
+      g.report_count = r.Int(i, 11);
+      g.max_severity_rank = static_cast<int>(r.Int(i, 12));
+      g.any_regression = r.Int(i, 13) != 0;
+      g.first_seen = r.Int(i, 14);
+      g.last_seen = r.Int(i, 15);
+      index.emplace(GroupKey{g.project_id, g.group_key}, page.groups.size());
+      page.groups.push_back(std::move(g));
+    }
+    SV_RETURN_IF_ERROR(Hydrate(c, filter.org_id, index, page.groups));
+    return page;
+  }
+
+  Result<std::vector<std::string>> GroupProjects(ports::Tx& c_tx, const std::string& org_id,
+                                                 const std::string& group_key) override {
+    Connection& c = Sql(c_tx);
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query("SELECT DISTINCT project_id FROM bugs WHERE org_id = ? AND group_key = ? "
+                                "AND merged_into IS NULL ORDER BY project_id",
+                                {org_id, group_key}));
+    std::vector<std::string> out;
+    for (size_t i = 0; i < r.size(); ++i) out.push_back(r.Str(i, 0));
+    return out;
+  }
+
+  Result<ports::BugPage> GroupInstances(ports::Tx& c_tx, const std::string& org_id,
+                                        const std::string& project_id, const std::string& group_key,
+                                        int64_t limit, int64_t offset) override {
+    Connection& c = Sql(c_tx);
+    const std::string where =
+        " WHERE b.org_id = ? AND b.project_id = ? AND b.group_key = ? AND b.merged_into IS NULL";
+    ports::BugPage page;
+    {
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT COUNT(*)") + kBugFrom + where,
+                                          {org_id, project_id, group_key}));
+      page.total = r.Int(0, 0);
+    }
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kBugColumns + kBugFrom + where +
+                                            " ORDER BY b.last_seen DESC, b.id LIMIT ? OFFSET ?",
+                                        {org_id, project_id, group_key, limit, offset}));
+    for (size_t i = 0; i < r.size(); ++i) page.bugs.push_back(BugFromRow(r, i));
+    return page;
+  }
+
+  Result<std::vector<ports::DuplicateCandidateRecord>> DuplicateCandidates(ports::Tx& c_tx,
+                                                                           const std::string& bug_id,
+                                                                           int64_t limit) override {
+    Connection& c = Sql(c_tx);
+    SV_ASSIGN_OR_RETURN(
+        Rows r,
+        c.Query("SELECT d.id, o.id, o.title, d.score, d.reason, d.confidence, d.algorithm_version, d.state, "
+                "d.created_at FROM duplicate_candidates d "
+                "JOIN bugs o ON o.id = CASE WHEN d.bug_id = ? THEN d.other_bug_id ELSE d.bug_id END "
+                "WHERE (d.bug_id = ? OR d.other_bug_id = ?) AND o.merged_into IS NULL "
+                "ORDER BY d.score DESC, d.created_at DESC, d.id LIMIT ?",
+                {bug_id, bug_id, bug_id, limit}));
+    std::vector<ports::DuplicateCandidateRecord> out;
+    for (size_t i = 0; i < r.size(); ++i) {
+      out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Int(i, 3), r.Str(i, 4), r.Str(i, 5),
+                     r.Str(i, 6), r.Str(i, 7), r.Int(i, 8)});
+    }
+    return out;
+  }
+
+ private:
+  // Fills the member-derived fields of the page's groups: members, assignees,
+  // signal classes, platforms, distinct sessions and users, occurrence rows
+  // and open duplicate proposals reaching another group.
+  static Status Hydrate(Connection& c, const std::string& org_id, const std::map<GroupKey, size_t>& index,
+                        std::vector<ports::GroupRecord>& groups) {
+    if (groups.empty()) return Status::Ok();
+    std::set<std::string> keys;
+    for (const auto& g : groups) keys.insert(g.group_key);
+    std::vector<Value> params = {org_id};
+    for (const auto& k : keys) params.emplace_back(k);
+    const std::string in = " AND b.group_key IN (" + Placeholders(keys.size()) + ")";
+    auto find = [&](const std::string& project, const std::string& key) -> ports::GroupRecord* {
+      auto it = index.find(GroupKey{project, key});
+      return it == index.end() ? nullptr : &groups[it->second];
+    };
+    std::map<GroupKey, std::set<std::string>> assignees, classes, platforms;
+    {
+      SV_ASSIGN_OR_RETURN(
+          Rows r, c.Query("SELECT b.project_id, b.group_key, b.id, b.signal_class, b.occurrence_count, "
+                          "CASE WHEN au.id IS NULL THEN NULL ELSE b.assigned_to END FROM bugs b "
+                          "LEFT JOIN memberships am ON am.org_id = b.org_id AND am.user_id = b.assigned_to "
+                          "LEFT JOIN users au ON au.id = am.user_id AND au.status = 'active' "
+                          "WHERE b.org_id = ? AND b.merged_into IS NULL" +
+                              in,
+                          params));
+      for (size_t i = 0; i < r.size(); ++i) {
+        ports::GroupRecord* g = find(r.Str(i, 0), r.Str(i, 1));
+        if (g == nullptr) continue;
+        g->member_ids.push_back(r.Str(i, 2));
+        classes[{g->project_id, g->group_key}].insert(r.Str(i, 3));
+        g->occurrence_count += r.Int(i, 4);
+        if (!r.IsNull(i, 5)) assignees[{g->project_id, g->group_key}].insert(r.Str(i, 5));
+      }
+    }
+    {
+      SV_ASSIGN_OR_RETURN(Rows r,
+                          c.Query("SELECT DISTINCT b.project_id, b.group_key, o.platform FROM occurrences o "
+                                  "JOIN bugs b ON b.id = o.bug_id WHERE b.org_id = ? AND "
+                                  "b.merged_into IS NULL AND o.platform IS NOT NULL" +
+                                      in,
+                                  params));
+      for (size_t i = 0; i < r.size(); ++i) {
+        if (ports::GroupRecord* g = find(r.Str(i, 0), r.Str(i, 1)))
+          platforms[{g->project_id, g->group_key}].insert(r.Str(i, 2));
+      }
+    }
+    {
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT b.project_id, b.group_key, bp.kind, COUNT(DISTINCT bp.key) "
+                                          "FROM bug_participants bp JOIN bugs b ON b.id = bp.bug_id "
+                                          "WHERE b.org_id = ? AND b.merged_into IS NULL AND "
+                                          "bp.kind IN ('session', 'user')" +
+                                              in + " GROUP BY b.project_id, b.group_key, bp.kind",
+                                          params));
+      for (size_t i = 0; i < r.size(); ++i) {
+        ports::GroupRecord* g = find(r.Str(i, 0), r.Str(i, 1));
+        if (g == nullptr) continue;
+        (r.Str(i, 2) == "session" ? g->session_count : g->user_count) = r.Int(i, 3);
+      }
+    }
+    {
+      // Proposals are stored once per pair: look from both sides.
+      SV_ASSIGN_OR_RETURN(
+          Rows r,
+          c.Query("SELECT b.project_id, b.group_key, COUNT(*) FROM duplicate_candidates d "
+                  "JOIN bugs b ON b.id = d.bug_id OR b.id = d.other_bug_id "
+                  "JOIN bugs o ON o.id = CASE WHEN b.id = d.bug_id THEN d.other_bug_id ELSE d.bug_id END "
+                  "WHERE d.state = 'open' AND b.org_id = ? AND b.merged_into IS NULL AND "
+                  "o.merged_into IS NULL AND (o.project_id <> b.project_id OR o.group_key <> b.group_key)" +
+                      in + " GROUP BY b.project_id, b.group_key",
+                  params));
+      for (size_t i = 0; i < r.size(); ++i) {
+        if (ports::GroupRecord* g = find(r.Str(i, 0), r.Str(i, 1)))
+          g->duplicate_candidate_count = r.Int(i, 2);
+      }
+    }
+    for (auto& g : groups) {
+      const GroupKey k{g.project_id, g.group_key};
+      std::sort(g.member_ids.begin(), g.member_ids.end());
+      g.assignees.assign(assignees[k].begin(), assignees[k].end());
+      g.signal_classes.assign(classes[k].begin(), classes[k].end());
+      g.platforms.assign(platforms[k].begin(), platforms[k].end());
+    }
+    return Status::Ok();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ports::BugReadRepository> NewSqlBugReadRepository() {
+  return std::make_unique<SqlBugReadRepository>();
+}
+
+}  // namespace service::store

@@ -1,0 +1,33 @@
+// Triage fixtures for the API tests: the rows the triage area owns
+// (status changes with their history, assignments, comments, watchers,
+// notifications, notification preferences), written the way the triage
+// write routes will write them. Tests of other areas (account export and
+// deletion, member removal, project counts) seed triage data only through
+// these functions; when the triage write routes land they become calls of
+// those routes and no test changes.
+#pragma once
+
+#include <string>
+
+#include "support/api_harness.h"
+
+namespace service::testing {
+
+// Sets `bug`'s status (resolved_at when "resolved", cleared otherwise) and
+// records a status-history row changed by `by` (empty: no history row).
+void SetBugStatus(TestService& t, const std::string& bug, const std::string& status,
+                  const std::string& by = "");
+// Assigns `bug` to `user_id`.
+void AssignBug(TestService& t, const std::string& bug, const std::string& user_id);
+void AddComment(TestService& t, const std::string& org_id, const std::string& bug, const std::string& user_id,
+                const std::string& content);
+void AddWatcher(TestService& t, const std::string& org_id, const std::string& bug,
+                const std::string& user_id);
+// An unread in-app notification of `type` about `bug`.
+void AddNotification(TestService& t, const std::string& org_id, const std::string& user_id,
+                     const std::string& bug, const std::string& type, const std::string& title);
+// The member's notification preferences in `org_id` (kept when present).
+void SetNotificationPreferences(TestService& t, const std::string& org_id, const std::string& user_id,
+                                const std::string& email_level = "all");
+
+}  // namespace service::testing
