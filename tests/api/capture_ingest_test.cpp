@@ -476,7 +476,7 @@ TEST_CASE("concurrent reports share transactions; every count stays exact") {
   // Each bug was created by exactly one report: 5 shared + 3 own per thread.
   CHECK(bugs.size() == 5 + 3 * kThreads);
   CHECK(new_per_bug.size() == bugs.size());
-  for (const auto& [bug, n] : new_per_bug) CHECK_MESSAGE(n == 1, bug);
+  for (const auto& entry : new_per_bug) CHECK_MESSAGE(entry.second == 1, entry.first);
   CHECK(rec.OfType("new_bug").size() == bugs.size());
   CHECK(rec.OfType("new_bug").size() + rec.OfType("duplicate").size() == answers.size());
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences") == kThreads * kPerThread);

@@ -130,7 +130,9 @@ TEST_CASE("events must be objects with a string type and a numeric timestamp") {
       {json::object{{"type", "x"}, {"timestamp", -5}}, "events[0].timestamp"},
       {json::object{{"type", "x"}, {"timestamp", 1e300}}, "events[0].timestamp"},
   };
-  for (const auto& [event, field] : bad) {
+  for (const auto& row : bad) {
+    const auto& event = row.first;
+    const auto& field = row.second;
     TestResponse r = Ingest(t, s.key, json::object{{"title", "E"}, {"events", json::array{event}}});
     CHECK_MESSAGE(r.status == 400, field);
     CHECK_MESSAGE(HasField(r, field), field, " got ", r.body);

@@ -53,9 +53,16 @@ TestResponse TestService::Request(const std::string& method, const std::string& 
   out.status = res.status;
   out.headers = res.headers;
   out.body = res.body;
+  if (res.stream) {
+    // A streamed response (export, server-sent events that end): collect it.
+    res.stream([&out](std::string_view chunk) {
+      out.body.append(chunk);
+      return true;
+    });
+  }
   out.route = res.route;
   boost::system::error_code ec;
-  out.json = boost::json::parse(res.body, ec);
+  out.json = boost::json::parse(out.body, ec);
   if (ec) out.json = nullptr;
   return out;
 }

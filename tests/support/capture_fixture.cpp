@@ -41,6 +41,11 @@ Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::s
   return m;
 }
 
+void RenewToken(TestService& t, Member& m) {
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
+  m.token = domain::SignToken(domain::MakeAccessClaims(m.user_id, m.org_id, 0, core.Now()), core.jwt_secret);
+}
+
 Member NewOrgWithMember(TestService& t, const std::string& role, const std::string& plan) {
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   ports::Organization org;

@@ -26,6 +26,8 @@ struct Member {
 
 // A new organization on `plan` with one member of `role`.
 Member NewOrgWithMember(TestService& t, const std::string& role = "admin", const std::string& plan = "free");
+// A new access token for `m` from the test clock's now (after Advance).
+void RenewToken(TestService& t, Member& m);
 // Another member of `org_id`.
 Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role);
 

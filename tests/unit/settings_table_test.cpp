@@ -59,7 +59,8 @@ TEST_CASE("the README's configuration table lists exactly the settings table, fl
                     s.flag, "'");
     }
   }
-  for (const auto& [variable, flag] : readme) {
+  for (const auto& entry : readme) {
+    const auto& variable = entry.first;
     CHECK_MESSAGE(table.count(variable) == 1, variable,
                   " is in README's Configuration table but not a setting");
   }
@@ -103,7 +104,9 @@ TEST_CASE("a bad value fails with a message naming the setting") {
       {"SERVICE_AI_URL", "ftp://x"},
       {"SERVICE_ALLOW_PRIVATE_DESTINATIONS", "maybe"},
   };
-  for (const auto& [variable, value] : bad) {
+  for (const auto& entry : bad) {
+    const auto& variable = entry.first;
+    const auto& value = entry.second;
     CAPTURE(variable);
     Options options;
     const service::Status s = service::ApplySetting(options, variable, value);

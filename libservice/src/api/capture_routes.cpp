@@ -133,6 +133,20 @@ Response HandleManual(const app::capture::CaptureDeps& deps, Context& ctx) {
       json::object{{"id", r->bug_id}, {"occurrenceId", r->occurrence_id}, {"deduplicated", r->deduplicated}});
 }
 
+// GET /v1/bugs/presence: the organization's live snapshot (sessions and
+// users active in the last 75 seconds, the 5 busiest paths).
+Response HandlePresenceRead(const app::capture::CaptureDeps& deps, Context& ctx) {
+  Result<ports::PresenceSnapshot> snap = app::capture::PresenceSnapshotOf(deps, ctx.principal.org_id);
+  if (!snap.ok()) return StatusResponse(snap.status());
+  json::array pages;
+  for (const auto& page : snap->pages) {
+    pages.push_back(json::object{{"path", page.path}, {"active_sessions", page.active_sessions}});
+  }
+  return JsonResponse(200, json::object{{"active_sessions", snap->active_sessions},
+                                        {"active_users", snap->active_users},
+                                        {"pages", std::move(pages)}});
+}
+
 Status AuthenticateCaptureKey(const app::capture::CaptureDeps& deps, Context& ctx, AuthMode) {
   const std::string* header = ctx.req.headers.Find("X-Service-Key");
   if (!header || header->empty()) return Unauthenticated("Missing or invalid API key");
@@ -160,6 +174,8 @@ void RegisterCaptureRoutes(Pipeline& p, const app::capture::CaptureDeps& deps) {
   }
   r.Add("POST", "/v1/bugs/manual", RateClass::kGeneral, AuthMode::kJwtOrg, domain::Capability::kUpdateBugs,
         Bind(deps, HandleManual));
+  r.Add("GET", "/v1/bugs/presence", RateClass::kGeneral, AuthMode::kJwtOrg, domain::Capability::kViewBugs,
+        Bind(deps, HandlePresenceRead));
 }
 
 }  // namespace service::api

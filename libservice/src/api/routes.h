@@ -33,6 +33,7 @@ void RegisterAiRoutes(Pipeline& p, const app::AiDeps& deps);
 
 // Triage reads: /v1/bugs lists, groups, search and one bug with its parts.
 void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
+void RegisterBugInsightRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
 
 // /v1/projects/*: projects, keys and the test event (a capture use case).
 struct ProjectRoutes {

@@ -9,11 +9,17 @@ Status BugsModule::Open(Platform& p) {
   bugs_ = store::NewSqlBugReadRepository();
   deps_.db = p.tx.get();
   deps_.clock = p.clock.get();
+  insights_ = store::NewSqlBugInsightRepository();
   deps_.bugs = bugs_.get();
+  deps_.insights = insights_.get();
   deps_.occurrences = capture_.deps().occurrences;
+  deps_.end_users = capture_.deps().end_users;
   return Status::Ok();
 }
 
-void BugsModule::RegisterRoutes(api::Pipeline& pipeline) { api::RegisterBugsRoutes(pipeline, deps_); }
+void BugsModule::RegisterRoutes(api::Pipeline& pipeline) {
+  api::RegisterBugsRoutes(pipeline, deps_);
+  api::RegisterBugInsightRoutes(pipeline, deps_);
+}
 
 }  // namespace service::modules

@@ -7,6 +7,7 @@
 #include "app/bugs/bugs.h"
 #include "modules/capture.h"
 #include "modules/module.h"
+#include "ports/bug_insight_repository.h"
 #include "ports/bug_read_repository.h"
 
 namespace service::modules {
@@ -21,6 +22,7 @@ class BugsModule final : public Module {
  private:
   CaptureModule& capture_;
   std::unique_ptr<ports::BugReadRepository> bugs_;
+  std::unique_ptr<ports::BugInsightRepository> insights_;
   app::bugs::BugsDeps deps_;
 };
 

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "ports/end_user_repository.h"
+#include "store/bug_sql.h"
 #include "store/database.h"
 #include "store/repositories.h"
 #include "store/sql_arrays.h"
@@ -143,33 +144,11 @@ class SqlEndUserRepository final : public ports::EndUserRepository {
   Result<std::optional<ports::EndUser>> Find(ports::Tx& c_tx, const std::string& org_id,
                                              const std::string& user_key) override {
     Connection& c = Sql(c_tx);
-    SV_ASSIGN_OR_RETURN(
-        Rows r,
-        c.Query("SELECT org_id, user_key, kind, end_user_id, email, first_seen, last_seen, occurrence_count, "
-                "platforms, last_release, last_environment, last_occurrence_id FROM end_users "
-                "WHERE org_id = ? AND user_key = ?",
-                {org_id, user_key}));
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT ") + kEndUserColumns +
+                                            " FROM end_users WHERE org_id = ? AND user_key = ?",
+                                        {org_id, user_key}));
     if (r.empty()) return std::optional<ports::EndUser>();
-    ports::EndUser u;
-    u.org_id = r.Str(0, 0);
-    u.user_key = r.Str(0, 1);
-    u.kind = r.Str(0, 2);
-    u.end_user_id = r.OptStr(0, 3);
-    u.email = r.OptStr(0, 4);
-    u.first_seen = r.Int(0, 5);
-    u.last_seen = r.Int(0, 6);
-    u.occurrence_count = r.Int(0, 7);
-    boost::system::error_code ec;
-    boost::json::value platforms = boost::json::parse(r.Str(0, 8), ec);
-    if (!ec && platforms.is_array()) {
-      for (const auto& p : platforms.as_array()) {
-        if (p.is_string()) u.platforms.emplace_back(p.as_string());
-      }
-    }
-    u.last_release = r.OptStr(0, 9);
-    u.last_environment = r.OptStr(0, 10);
-    u.last_occurrence_id = r.OptStr(0, 11);
-    return std::optional<ports::EndUser>(std::move(u));
+    return std::optional<ports::EndUser>(EndUserFromRow(r, 0));
   }
 };
 

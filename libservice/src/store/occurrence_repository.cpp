@@ -2,6 +2,7 @@
 // array in its own row (occurrences.events, the last column, so reads of the
 // other columns never touch its overflow pages): one INSERT per report.
 #include "ports/occurrence_repository.h"
+#include "store/bug_sql.h"
 #include "store/database.h"
 #include "store/repositories.h"
 #include "store/sql_arrays.h"
@@ -28,39 +29,9 @@ constexpr std::string_view kInsertManyPostgres =
     "CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), "
     "CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS text[]))";
 
-constexpr const char* kColumns =
-    "id, bug_id, project_id, org_id, reporter_email, reporter_id, ip_hash, session_id, end_user_id, "
-    "user_key, "
-    "user_kind, release_version, environment, url, user_agent, viewport, browser, os, platform, event_count, "
-    "metadata, occurred_at, created_at";
+const std::string kColumns = OccurrenceColumns("");
 
-ports::Occurrence FromRow(const Rows& r, size_t i) {
-  ports::Occurrence o;
-  o.id = r.Str(i, 0);
-  o.bug_id = r.Str(i, 1);
-  o.project_id = r.Str(i, 2);
-  o.org_id = r.Str(i, 3);
-  o.reporter_email = r.OptStr(i, 4);
-  o.reporter_id = r.OptStr(i, 5);
-  o.ip_hash = r.OptStr(i, 6);
-  o.session_id = r.OptStr(i, 7);
-  o.end_user_id = r.OptStr(i, 8);
-  o.user_key = r.Str(i, 9);
-  o.user_kind = r.Str(i, 10);
-  o.release_version = r.OptStr(i, 11);
-  o.environment = r.OptStr(i, 12);
-  o.url = r.OptStr(i, 13);
-  o.user_agent = r.OptStr(i, 14);
-  o.viewport = r.OptStr(i, 15);
-  o.browser = r.OptStr(i, 16);
-  o.os = r.OptStr(i, 17);
-  o.platform = r.Str(i, 18);
-  o.event_count = r.Int(i, 19);
-  o.metadata = r.Str(i, 20);
-  o.occurred_at = r.Int(i, 21);
-  o.created_at = r.Int(i, 22);
-  return o;
-}
+ports::Occurrence FromRow(const Rows& r, size_t i) { return OccurrenceFromRow(r, i, 0); }
 
 class SqlOccurrenceRepository final : public ports::OccurrenceRepository {
  public:

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "ports/account_data_repository.h"
+#include "ports/bug_insight_repository.h"
 #include "ports/bug_read_repository.h"
 #include "ports/bug_status_repository.h"
 #include "ports/capture_bug_repository.h"
@@ -30,6 +31,7 @@ namespace service::store {
 
 std::unique_ptr<ports::AccountDataRepository> NewSqlAccountDataRepository();
 std::unique_ptr<ports::BugReadRepository> NewSqlBugReadRepository();
+std::unique_ptr<ports::BugInsightRepository> NewSqlBugInsightRepository();
 std::unique_ptr<ports::BugStatusRepository> NewSqlBugStatusRepository();
 std::unique_ptr<ports::CaptureBugRepository> NewSqlCaptureBugRepository();
 std::unique_ptr<ports::EmailTokenRepository> NewSqlEmailTokenRepository();

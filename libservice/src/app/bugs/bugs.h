@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "app/actor.h"
+#include "ports/bug_insight_repository.h"
 #include "ports/bug_read_repository.h"
+#include "ports/end_user_repository.h"
 #include "ports/occurrence_repository.h"
 #include "ports/transaction.h"
 #include "service/clock.h"
@@ -27,7 +29,9 @@ struct BugsDeps {
   ports::Transactions* db = nullptr;
   Clock* clock = nullptr;
   ports::BugReadRepository* bugs = nullptr;
+  ports::BugInsightRepository* insights = nullptr;
   ports::OccurrenceRepository* occurrences = nullptr;
+  ports::EndUserRepository* end_users = nullptr;
 
   int64_t Now() const { return clock->NowMillis(); }
 };

@@ -1,0 +1,40 @@
+// SQL pieces shared by the triage-read repositories (bug_read_repository,
+// bug_insight_repository): the bug row's columns and joins, its decoding,
+// and the WHERE clause of ports::BugFilter. Written once for both backends.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ports/bug_read_repository.h"
+#include "ports/end_user_repository.h"
+#include "ports/occurrence_repository.h"
+#include "store/database.h"
+
+namespace service::store {
+
+// The columns of ports::BugRecord, in BugFromRow's order, over kBugFrom.
+extern const char* const kBugColumns;
+// " FROM bugs b JOIN projects p ... LEFT JOIN" the assignee while an active
+// member (au.id is NULL otherwise).
+extern const char* const kBugFrom;
+ports::BugRecord BugFromRow(const Rows& r, size_t i);
+// `s` lower-cased for LIKE with '\' as the escape character, inside %...%.
+std::string LikeContains(const std::string& s);
+// " WHERE ..." for `f` over kBugFrom, appending its parameters.
+std::string Where(const ports::BugFilter& f, std::vector<Value>& params);
+// " AND ..." selecting bugs `b` of a deliveryFeed ("" for all).
+std::string FeedClause(const std::string& feed);
+// "?, ?, ..." for n parameters.
+std::string Placeholders(size_t n);
+
+// The columns of ports::Occurrence with `alias` ("o." or "") before each.
+std::string OccurrenceColumns(const char* alias);
+// Reads an occurrence whose columns start at `first`.
+ports::Occurrence OccurrenceFromRow(const Rows& r, size_t i, size_t first);
+
+// The columns of ports::EndUser over end_users (unaliased).
+extern const char* const kEndUserColumns;
+ports::EndUser EndUserFromRow(const Rows& r, size_t i);
+
+}  // namespace service::store
