@@ -170,8 +170,8 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
       member.assignee_id = f.assignee_id;
     }
     std::vector<Value> sel_params;
-    const std::string sel = std::string("SELECT DISTINCT b.project_id AS pid, b.group_key AS gk") + kBugFrom +
-                            Where(member, sel_params);
+    const std::string sel = std::string("SELECT DISTINCT b.project_id AS pid, b.group_key AS gk") +
+                            " FROM bugs b" + Where(member, sel_params);
     std::vector<Value> params = sel_params;
     params.emplace_back(f.org_id);
     SV_ASSIGN_OR_RETURN(Rows r, c.Query("WITH sel AS (" + sel + ") SELECT " + kBugColumns + kBugFrom +
@@ -226,6 +226,10 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
     return out;
   }
 
+  // CROSS JOIN keeps occurrences the outer loop on SQLite (its planner
+  // never reorders one), so the newest-first walk of occurrences(org_id,
+  // occurred_at DESC, id) stops after `limit` matches; PostgreSQL treats it
+  // as the inner join it is.
   Result<std::vector<ports::LiveRow>> Live(ports::Tx& c_tx, const ports::BugScope& scope,
                                            const std::vector<std::string>& signal_classes,
                                            int64_t limit) override {
@@ -233,8 +237,8 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
     std::vector<Value> params;
     std::string sql = "SELECT " + OccurrenceColumns("o.") +
                       ", b.title, b.status, b.severity, b.signal_class, b.signal_family, b.signal_reason, "
-                      "b.report_count, p.name FROM occurrences o JOIN bugs b ON b.id = o.bug_id "
-                      "JOIN projects p ON p.id = b.project_id WHERE o.org_id = ? AND b.merged_into IS NULL";
+                      "b.report_count, p.name FROM occurrences o CROSS JOIN bugs b JOIN projects p ON p.id = "
+                      "b.project_id WHERE b.id = o.bug_id AND o.org_id = ? AND b.merged_into IS NULL";
     params.emplace_back(scope.org_id);
     if (scope.project_id) {
       sql += " AND o.project_id = ?";

@@ -66,7 +66,7 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
     const std::string where = Where(filter, params);
     ports::BugPage page;
     {
-      SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT COUNT(*)") + kBugFrom + where, params));
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT COUNT(*)") + " FROM bugs b" + where, params));
       page.total = r.Int(0, 0);
     }
     if (page.total == 0 || offset >= page.total) return page;
@@ -171,8 +171,8 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
                                   bool descending, int64_t limit, int64_t offset) override {
     Connection& c = Sql(c_tx);
     std::vector<Value> params;
-    const std::string sel = std::string("SELECT DISTINCT b.project_id AS pid, b.group_key AS gk") + kBugFrom +
-                            Where(filter, params);
+    const std::string sel = std::string("SELECT DISTINCT b.project_id AS pid, b.group_key AS gk") +
+                            " FROM bugs b" + Where(filter, params);
     ports::GroupPage page;
     {
       SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM (" + sel + ") s", params));
@@ -188,12 +188,12 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
         "b.signal_reason, b.grouping_v3, b.status, b.report_count, b.severity, b.is_regression, "
         "b.signal_class, "
         "b.first_seen, b.last_seen, "
-        "CASE WHEN au.id IS NULL THEN NULL ELSE lower(COALESCE(NULLIF(au.name, ''), au.email)) END AS aname, "
+        "(SELECT lower(COALESCE(NULLIF(au.name, ''), au.email)) FROM memberships am JOIN users au ON au.id = "
+        "am.user_id WHERE am.org_id = b.org_id AND am.user_id = b.assigned_to AND au.status = 'active') AS "
+        "aname, "
         "ROW_NUMBER() OVER (PARTITION BY b.project_id, b.group_key ORDER BY b.last_seen DESC, b.id DESC) AS "
         "rn "
         "FROM bugs b JOIN sel ON sel.pid = b.project_id AND sel.gk = b.group_key "
-        "LEFT JOIN memberships am ON am.org_id = b.org_id AND am.user_id = b.assigned_to "
-        "LEFT JOIN users au ON au.id = am.user_id AND au.status = 'active' "
         "WHERE b.org_id = ? AND b.merged_into IS NULL), "
         "g AS (SELECT project_id, gk, COUNT(*) AS n, SUM(report_count) AS reports, MIN(first_seen) AS fs, "
         "MAX(last_seen) AS ls, MAX(CASE severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' "
@@ -254,7 +254,7 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
         " WHERE b.org_id = ? AND b.project_id = ? AND b.group_key = ? AND b.merged_into IS NULL";
     ports::BugPage page;
     {
-      SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT COUNT(*)") + kBugFrom + where,
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT COUNT(*)") + " FROM bugs b" + where,
                                           {org_id, project_id, group_key}));
       page.total = r.Int(0, 0);
     }
@@ -305,10 +305,10 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
     {
       SV_ASSIGN_OR_RETURN(
           Rows r, c.Query("SELECT b.project_id, b.group_key, b.id, b.signal_class, b.occurrence_count, "
-                          "CASE WHEN au.id IS NULL THEN NULL ELSE b.assigned_to END FROM bugs b "
-                          "LEFT JOIN memberships am ON am.org_id = b.org_id AND am.user_id = b.assigned_to "
-                          "LEFT JOIN users au ON au.id = am.user_id AND au.status = 'active' "
-                          "WHERE b.org_id = ? AND b.merged_into IS NULL" +
+                          "CASE WHEN " +
+                              std::string(kActiveAssignee) +
+                              " THEN b.assigned_to END FROM bugs b "
+                              "WHERE b.org_id = ? AND b.merged_into IS NULL" +
                               in,
                           params));
       for (size_t i = 0; i < r.size(); ++i) {

@@ -10,16 +10,21 @@ const char* const kBugColumns =
     "COALESCE(b.platform, ''), b.report_count, b.occurrence_count, b.reporter_count, b.affected_user_count, "
     "b.affected_session_count, b.latest_release, b.latest_environment, b.is_regression, b.signal_class, "
     "b.signal_family, b.signal_reason, b.classifier_confidence, b.ai_summary, "
-    "CASE WHEN au.id IS NULL THEN NULL ELSE b.assigned_to END, "
-    "CASE WHEN au.id IS NULL THEN NULL ELSE COALESCE(NULLIF(au.name, ''), au.email) END, "
+    "(SELECT am.user_id FROM memberships am JOIN users au ON au.id = am.user_id "
+    "WHERE am.org_id = b.org_id AND am.user_id = b.assigned_to AND au.status = 'active'), "
+    "(SELECT COALESCE(NULLIF(au.name, ''), au.email) FROM memberships am JOIN users au ON au.id = am.user_id "
+    "WHERE am.org_id = b.org_id AND am.user_id = b.assigned_to AND au.status = 'active'), "
     "b.agent_ack, b.agent_ack_by, b.agent_pr_url, b.signature, COALESCE(b.group_key, b.id), b.grouping_v3, "
     "b.ui_ux, b.first_seen, b.last_seen, b.created_at, b.updated_at, b.resolved_at";
 
-// The bug, its project and its assignee while an active member.
-const char* const kBugFrom =
-    " FROM bugs b JOIN projects p ON p.id = b.project_id "
-    "LEFT JOIN memberships am ON am.org_id = b.org_id AND am.user_id = b.assigned_to "
-    "LEFT JOIN users au ON au.id = am.user_id AND au.status = 'active'";
+// The bug and its project. The assignee is read by correlated subqueries,
+// not LEFT JOINs: with joins, SQLite's planner gives up the
+// bugs(org_id, last_seen DESC, ...) index walk and sorts every bug.
+const char* const kBugFrom = " FROM bugs b JOIN projects p ON p.id = b.project_id";
+
+const char* const kActiveAssignee =
+    "EXISTS (SELECT 1 FROM memberships am JOIN users au ON au.id = am.user_id "
+    "WHERE am.org_id = b.org_id AND am.user_id = b.assigned_to AND au.status = 'active')";
 
 ports::BugRecord BugFromRow(const Rows& r, size_t i) {
   ports::BugRecord b;
@@ -115,11 +120,14 @@ std::string Where(const ports::BugFilter& f, std::vector<Value>& params) {
     case ports::BugFilter::Assignee::kAny:
       break;
     case ports::BugFilter::Assignee::kUser:
-      w += " AND b.assigned_to = ? AND au.id IS NOT NULL";
+      w += " AND b.assigned_to = ? AND ";
+      w += kActiveAssignee;
       params.emplace_back(f.assignee_id);
       break;
     case ports::BugFilter::Assignee::kUnassigned:
-      w += " AND au.id IS NULL";
+      w += " AND (b.assigned_to IS NULL OR NOT ";
+      w += kActiveAssignee;
+      w += ")";
       break;
   }
   w += FeedClause(f.feed);

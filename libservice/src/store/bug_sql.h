@@ -15,13 +15,14 @@ namespace service::store {
 
 // The columns of ports::BugRecord, in BugFromRow's order, over kBugFrom.
 extern const char* const kBugColumns;
-// " FROM bugs b JOIN projects p ... LEFT JOIN" the assignee while an active
-// member (au.id is NULL otherwise).
+// " FROM bugs b JOIN projects p ON ...".
 extern const char* const kBugFrom;
+// A condition over `b`: its assignee is an active member of its organization.
+extern const char* const kActiveAssignee;
 ports::BugRecord BugFromRow(const Rows& r, size_t i);
 // `s` lower-cased for LIKE with '\' as the escape character, inside %...%.
 std::string LikeContains(const std::string& s);
-// " WHERE ..." for `f` over kBugFrom, appending its parameters.
+// " WHERE ..." for `f` over bugs `b` (kBugFrom or FROM bugs b), appending its parameters.
 std::string Where(const ports::BugFilter& f, std::vector<Value>& params);
 // " AND ..." selecting bugs `b` of a deliveryFeed ("" for all).
 std::string FeedClause(const std::string& feed);
