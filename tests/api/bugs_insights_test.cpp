@@ -399,4 +399,31 @@ TEST_CASE("GET /v1/end-users and /v1/end-users/:userKey/timeline") {
   CHECK(t.Get("/v1/end-users?q=ali", stranger.headers()).json.at("users").as_array().empty());
 }
 
+TEST_CASE("GET /v1/bugs/:id/anomalies: heuristics over the bug's occurrences; 404 elsewhere") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  json::array events;
+  for (int i = 0; i < 4; ++i) {
+    events.push_back(json::object{{"type", "click"},
+                                  {"timestamp", 1768471100000 + 150 * i},
+                                  {"data", json::object{{"selector", "#pay"}}}});
+  }
+  events.push_back(json::object{
+      {"type", "error"}, {"timestamp", 1768471101000}, {"data", json::object{{"message", "x"}}}});
+  const std::string bug = IngestId(t, s.key, Report("Pay button dead", "x", {{"events", events}}));
+  TestResponse r = t.Get("/v1/bugs/" + bug + "/anomalies", s.admin.headers());
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  CHECK(r.json.at("eventCount") == 5);
+  const json::array& list = r.json.at("anomalies").as_array();
+  REQUIRE(list.size() == 1);
+  CHECK(Str(list[0], "type") == "rage_click");
+  CHECK(Str(list[0], "severity") == "medium");
+  CHECK(Str(list[0], "description") == "4 rapid clicks on #pay");
+  CHECK(list[0].at("evidence").as_array().size() == 4);
+  CHECK(Str(list[0].at("timeRange"), "start") == "2026-01-15T09:58:20.000Z");
+  CHECK(Str(list[0].at("timeRange"), "end") == "2026-01-15T09:58:20.450Z");
+  Member stranger = NewOrgWithMember(t);
+  CHECK(t.Get("/v1/bugs/" + bug + "/anomalies", stranger.headers()).status == 404);
+}
+
 }  // namespace service::testing

@@ -8,6 +8,7 @@
 //                                          X-Row-Count, X-Next-After
 //   GET /v1/bugs/:id/similar               {similar}
 //   GET /v1/bugs/:id/users                 {users, total, limit, offset}
+//   GET /v1/bugs/:id/anomalies             {anomalies, eventCount}
 //   GET /v1/bugs/reporters/:email/bugs     {email, bugs, stats}
 //   GET /v1/end-users                      {query, users}
 //   GET /v1/end-users/:userKey/timeline    {identity, occurrences, total, limit, offset}
@@ -426,6 +427,21 @@ Response HandleSimilar(const BugsDeps& deps, Context& ctx) {
   return JsonResponse(200, json::object{{"similar", std::move(list)}});
 }
 
+Response HandleAnomalies(const BugsDeps& deps, Context& ctx) {
+  auto report = app::bugs::DetectBugAnomalies(deps, Actor(ctx), ctx.params.Get("id"));
+  if (!report.ok()) return StatusResponse(report.status());
+  json::array list;
+  for (const auto& a : report->anomalies) {
+    list.push_back(json::object{{"type", a.type},
+                                {"severity", a.severity},
+                                {"description", a.description},
+                                {"evidence", Strings(a.evidence)},
+                                {"timeRange", json::object{{"start", util::FormatIso8601(a.start_ms)},
+                                                           {"end", util::FormatIso8601(a.end_ms)}}}});
+  }
+  return JsonResponse(200, json::object{{"anomalies", std::move(list)}, {"eventCount", report->event_count}});
+}
+
 json::object EndUserJson(const ports::EndUser& u) {
   return json::object{{"userKey", u.user_key},
                       {"kind", u.kind},
@@ -570,6 +586,7 @@ void RegisterBugInsightRoutes(Pipeline& p, const app::bugs::BugsDeps& deps) {
   add("/v1/bugs/export", HandleExport);
   add("/v1/bugs/:id/similar", HandleSimilar);
   add("/v1/bugs/:id/users", HandleBugUsers);
+  add("/v1/bugs/:id/anomalies", HandleAnomalies);
   add("/v1/bugs/reporters/:email/bugs", HandleReporterBugs);
   add("/v1/end-users", HandleEndUsers);
   add("/v1/end-users/:userKey/timeline", HandleTimeline);

@@ -34,7 +34,7 @@ for target in ${BENCH_TARGETS:-sqlite postgres}; do
     postgres)
       url=${BENCH_POSTGRES_URL:-}
       if [[ -z $url ]]; then
-        pg_dir=$work/pg
+        pg_dir=/tmp/bench-reads-pg-$$  # the postgres user must reach it
         url=$("$root/scripts/pg-cluster.sh" start "$pg_dir" | tail -n 1)
       fi
       "$bin" --database "$url" "${args[@]}"

@@ -1,6 +1,7 @@
 #include "app/bugs/insights.h"
 
 #include <algorithm>
+#include <boost/json.hpp>
 
 #include "domain/capture/text.h"
 #include "domain/triage/similarity.h"
@@ -152,6 +153,41 @@ Result<std::vector<SimilarBug>> FindSimilar(const BugsDeps& deps, const ConsoleA
                    [](const SimilarBug& a, const SimilarBug& b) { return a.score > b.score; });
   if (static_cast<int64_t>(out.size()) > kSimilarTop) out.resize(kSimilarTop);
   return out;
+}
+
+Result<AnomalyReport> DetectBugAnomalies(const BugsDeps& deps, const ConsoleActor& actor,
+                                         const std::string& bug_id) {
+  std::vector<ports::OccurrenceEvents> rows;
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(std::optional<ports::BugRecord> bug, deps.bugs->Find(c, actor.org_id, bug_id));
+    if (!bug) return NotFound("Bug not found");
+    SV_ASSIGN_OR_RETURN(rows, deps.bugs->Events(c, bug_id, std::nullopt, kAnomalyOccurrences));
+    return Status::Ok();
+  }));
+  AnomalyReport report;
+  for (const ports::OccurrenceEvents& row : rows) {
+    boost::system::error_code ec;
+    boost::json::value parsed = boost::json::parse(row.events_json, ec);
+    if (ec || !parsed.is_array()) continue;  // written by ingest as an array; never fail a read on one row
+    std::vector<domain::Event> events;
+    for (const boost::json::value& v : parsed.get_array()) {
+      const boost::json::object* e = v.if_object();
+      if (e == nullptr) continue;
+      domain::Event ev;
+      if (const auto* t = e->if_contains("type"); t != nullptr && t->is_string()) ev.type = t->get_string();
+      ev.timestamp_ms = row.occurred_at;
+      if (const auto* ts = e->if_contains("timestamp"); ts != nullptr && ts->is_int64())
+        ev.timestamp_ms = ts->get_int64();
+      if (const auto* d = e->if_contains("data")) ev.data = *d;
+      events.push_back(std::move(ev));
+    }
+    report.event_count += static_cast<int64_t>(events.size());
+    for (auto& a : domain::triage::DetectAnomalies(events)) report.anomalies.push_back(std::move(a));
+  }
+  std::stable_sort(report.anomalies.begin(), report.anomalies.end(), [](const auto& a, const auto& b) {
+    return a.start_ms != b.start_ms ? a.start_ms < b.start_ms : a.type < b.type;
+  });
+  return report;
 }
 
 Result<EndUserPage> ListBugUsers(const BugsDeps& deps, const ConsoleActor& actor, const std::string& bug_id,

@@ -14,6 +14,7 @@
 
 #include "app/actor.h"
 #include "app/bugs/bugs.h"
+#include "domain/triage/anomalies.h"
 #include "ports/bug_insight_repository.h"
 #include "service/status.h"
 
@@ -76,6 +77,17 @@ struct SimilarBug {
 };
 Result<std::vector<SimilarBug>> FindSimilar(const BugsDeps& deps, const ConsoleActor& actor,
                                             const std::string& bug_id);
+
+// GET /v1/bugs/:id/anomalies: domain::triage::DetectAnomalies over each of
+// the bug's newest kAnomalyOccurrences occurrences (events of different
+// occurrences never form one burst), ordered by start time, then type.
+inline constexpr int64_t kAnomalyOccurrences = 10;
+struct AnomalyReport {
+  std::vector<domain::triage::Anomaly> anomalies;
+  int64_t event_count = 0;  // events examined
+};
+Result<AnomalyReport> DetectBugAnomalies(const BugsDeps& deps, const ConsoleActor& actor,
+                                         const std::string& bug_id);
 
 // GET /v1/bugs/:id/users.
 struct EndUserPage {
