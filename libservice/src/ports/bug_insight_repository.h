@@ -218,6 +218,9 @@ class BugInsightRepository {
   // GET /v1/bugs/export: how many rows the filter selects (at most `cap`),
   // and the page after `cursor` in the order last_seen, id.
   virtual Result<int64_t> ExportCount(Tx& c, const ExportFilter& filter, int64_t cap) = 0;
+  // The position of the row at `index` (0-based) in that order, if any.
+  virtual Result<std::optional<ExportCursor>> ExportPosition(Tx& c, const ExportFilter& filter,
+                                                             int64_t index) = 0;
   virtual Result<std::vector<ExportRow>> ExportPage(Tx& c, const ExportFilter& filter,
                                                     const ExportCursor& cursor, int64_t limit) = 0;
 

@@ -280,6 +280,18 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
     return r.Int(0, 0);
   }
 
+  Result<std::optional<ports::ExportCursor>> ExportPosition(ports::Tx& c_tx, const ports::ExportFilter& f,
+                                                            int64_t index) override {
+    Connection& c = Sql(c_tx);
+    std::vector<Value> params;
+    std::string sql = "SELECT b.last_seen, b.id FROM bugs b" + ExportWhere(f, params) +
+                      " ORDER BY b.last_seen, b.id LIMIT 1 OFFSET ?";
+    params.emplace_back(index);
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
+    if (r.empty()) return std::optional<ports::ExportCursor>();
+    return std::optional<ports::ExportCursor>(ports::ExportCursor{r.Int(0, 0), r.Str(0, 1)});
+  }
+
   Result<std::vector<ports::ExportRow>> ExportPage(ports::Tx& c_tx, const ports::ExportFilter& f,
                                                    const ports::ExportCursor& cursor,
                                                    int64_t limit) override {
@@ -290,8 +302,8 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
         "b.created_at FROM bugs b" +
         ExportWhere(f, params);
     if (cursor.last_seen >= 0) {
-      sql += " AND (b.last_seen > ? OR (b.last_seen = ? AND b.id > ?))";
-      params.emplace_back(cursor.last_seen);
+      // A row-value comparison: both backends turn it into one index range.
+      sql += " AND (b.last_seen, b.id) > (?, ?)";
       params.emplace_back(cursor.last_seen);
       params.emplace_back(cursor.id);
     }

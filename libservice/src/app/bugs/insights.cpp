@@ -106,16 +106,9 @@ Result<ExportPlan> PlanExport(const BugsDeps& deps, const ports::ExportFilter& f
     plan.truncated = n > limit;
     if (plan.truncated) {
       // The limit-th row's last_seen: where the next export continues.
-      ports::ExportCursor cursor;
-      int64_t left = limit;
-      while (left > 0) {
-        SV_ASSIGN_OR_RETURN(std::vector<ports::ExportRow> page,
-                            deps.insights->ExportPage(c, filter, cursor, std::min(left, kExportMaxLimit)));
-        if (page.empty()) break;
-        left -= static_cast<int64_t>(page.size());
-        cursor = {page.back().last_seen, page.back().id};
-      }
-      plan.next_after_ms = cursor.last_seen;
+      SV_ASSIGN_OR_RETURN(std::optional<ports::ExportCursor> last,
+                          deps.insights->ExportPosition(c, filter, limit - 1));
+      if (last) plan.next_after_ms = last->last_seen;
     }
     return Status::Ok();
   }));
