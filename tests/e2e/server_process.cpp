@@ -155,6 +155,13 @@ std::string ServerProcess::Stderr() {
   return err_;
 }
 
+std::optional<std::string> ServerProcess::WaitForStderr(const std::string& needle, milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(mu_);
+  if (!cv_.wait_for(lock, timeout, [&] { return err_.find(needle) != std::string::npos; }))
+    return std::nullopt;
+  return err_;
+}
+
 RunResult Run(const std::vector<std::string>& args, const std::vector<std::string>& env,
               milliseconds timeout) {
   ServerProcess p(args, env);

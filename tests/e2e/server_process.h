@@ -40,6 +40,10 @@ class ServerProcess {
   // Everything written so far (after Wait: everything).
   std::string Stdout();
   std::string Stderr();
+  // Standard error so far once it contains `needle` (it is collected by
+  // another thread, so a line printed before the listening line may still
+  // be on its way), or nothing after `timeout`.
+  std::optional<std::string> WaitForStderr(const std::string& needle, milliseconds timeout);
 
  private:
   void Collect(int fd, bool is_stdout);

@@ -344,8 +344,8 @@ TEST_CASE("--demo seeds an empty database and prints working credentials, once")
   {
     RunningServer server(url, {}, {"--demo"});
     REQUIRE_MESSAGE(server.ok(), "no listening line; stderr: " << server.process().Stderr());
-    const std::string err = server.process().Stderr();
     const std::string marker = "demo: log in with email ";
+    const std::string err = server.process().WaitForStderr(marker, milliseconds(10'000)).value_or("");
     const size_t at = err.find(marker);
     REQUIRE(at != std::string::npos);
     const std::string line = err.substr(at + marker.size(), err.find('\n', at) - at - marker.size());

@@ -1,0 +1,63 @@
+// Search primitives (domain/triage/embedding.h): the library's text
+// embedding, trigram scores and reciprocal-rank fusion.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/triage/embedding.h"
+
+namespace triage = service::domain::triage;
+
+TEST_CASE("embedding: deterministic, normalised, case-insensitive") {
+  const std::vector<int8_t> a = triage::Embed("Checkout button does nothing");
+  REQUIRE(a.size() == triage::kEmbeddingDims);
+  CHECK(a == triage::Embed("Checkout button does nothing"));
+  CHECK(a == triage::Embed("CHECKOUT   button, does nothing!"));
+  double norm = 0;
+  for (int8_t x : a) norm += static_cast<double>(x) * x;
+  CHECK(std::sqrt(norm) == doctest::Approx(127).epsilon(0.03));
+  const std::vector<int8_t> empty = triage::Embed("  ,;  ");
+  CHECK(empty == std::vector<int8_t>(triage::kEmbeddingDims, 0));
+  CHECK(triage::Cosine(a, empty) == 0);
+}
+
+TEST_CASE("embedding: related texts are closer than unrelated ones") {
+  const auto query = triage::Embed("checkout payment failed");
+  const double related = triage::Cosine(query, triage::Embed("Payment fails at checkout"));
+  const double partial = triage::Cosine(query, triage::Embed("Checkout page slow"));
+  const double unrelated = triage::Cosine(query, triage::Embed("Avatar upload rotates the image"));
+  CHECK(related > partial);
+  CHECK(partial > unrelated);
+  CHECK(triage::Cosine(query, query) == doctest::Approx(1.0));
+}
+
+TEST_CASE("embedding: hex round trip; wrong length or characters are refused") {
+  const auto v = triage::Embed("TypeError: x is undefined");
+  const std::string hex = triage::EncodeEmbedding(v);
+  CHECK(hex.size() == 2 * triage::kEmbeddingDims);
+  CHECK(triage::DecodeEmbedding(hex) == std::optional<std::vector<int8_t>>(v));
+  CHECK_FALSE(triage::DecodeEmbedding(hex.substr(2)));
+  std::string bad = hex;
+  bad[0] = 'g';
+  CHECK_FALSE(triage::DecodeEmbedding(bad));
+  CHECK(triage::EncodeEmbedding(std::vector<int8_t>{-1, 0, 127, -128}) == "ff007f80");
+}
+
+TEST_CASE("trigram score: the share of the query's trigrams in the text") {
+  CHECK(triage::TrigramScore("cart", "Cart is empty") == doctest::Approx(1.0));
+  CHECK(triage::TrigramScore("card", "Cart is empty") == doctest::Approx(0.5));  // "car" of "car", "ard"
+  CHECK(triage::TrigramScore("zzz", "Cart is empty") == 0);
+  CHECK(triage::TrigramScore("ca", "Cart") == 0);  // shorter than a trigram
+}
+
+TEST_CASE("reciprocal-rank fusion adds 1 / (k + rank) per ranking") {
+  const auto fused = triage::FuseRanks({{"a", "b", "c"}, {"b", "d"}});
+  CHECK(fused.at("a") == doctest::Approx(1.0 / 61));
+  CHECK(fused.at("b") == doctest::Approx(1.0 / 62 + 1.0 / 61));
+  CHECK(fused.at("c") == doctest::Approx(1.0 / 63));
+  CHECK(fused.at("d") == doctest::Approx(1.0 / 62));
+  CHECK(fused.at("b") > fused.at("a"));
+}
