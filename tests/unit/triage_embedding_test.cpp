@@ -61,3 +61,14 @@ TEST_CASE("reciprocal-rank fusion adds 1 / (k + rank) per ranking") {
   CHECK(fused.at("d") == doctest::Approx(1.0 / 62));
   CHECK(fused.at("b") > fused.at("a"));
 }
+
+TEST_CASE("reciprocal-rank fusion with ties: equal ranks fuse to equal scores") {
+  using triage::RankedKey;
+  const auto fused = triage::FuseRanks(std::vector<std::vector<RankedKey>>{
+      {{"a", 1}, {"b", 1}, {"c", 3}},
+      {{"b", 1}, {"a", 2}},
+  });
+  CHECK(fused.at("a") == doctest::Approx(1.0 / 61 + 1.0 / 62));
+  CHECK(fused.at("b") == doctest::Approx(2.0 / 61));
+  CHECK(fused.at("c") == doctest::Approx(1.0 / 63));
+}

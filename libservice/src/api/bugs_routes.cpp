@@ -1,5 +1,6 @@
 // Triage reads (Spec 1 "Bugs: read", JWT+Org, capability kViewBugs):
 //   GET /v1/bugs                      {bugs[bug rows], total, limit, offset}
+//   GET /v1/bugs/search               {query, groups[group rows + score], total, limit}
 //   GET /v1/bugs/:id                  bug row + reporters, recent_occurrences, counts,
 //                                     groupingV3, duplicateCandidates
 //   GET /v1/bugs/:id/occurrences      {occurrences, total, limit, offset}
@@ -16,6 +17,7 @@
 #include "api/json.h"
 #include "api/routes.h"
 #include "app/bugs/bugs.h"
+#include "app/bugs/search.h"
 #include "domain/triage/vocabulary.h"
 #include "util/strings.h"
 #include "util/time.h"
@@ -118,6 +120,49 @@ Response HandleGroups(const BugsDeps& deps, Context& ctx) {
                                         {"offset", *offset},
                                         {"sort", sort_name->value_or("last_seen")},
                                         {"direction", descending ? "desc" : "asc"}});
+}
+
+size_t Utf8Length(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+  return n;
+}
+
+// GET /v1/bugs/search?q= (alias search) plus the grouped list's filters.
+Response HandleSearch(const BugsDeps& deps, Context& ctx) {
+  auto filter = ParseBugFilter(ctx);
+  if (!filter.ok()) return StatusResponse(filter.status());
+  auto q = Param(ctx, "q");
+  if (!q.ok()) return StatusResponse(q.status());
+  std::optional<std::string> raw = *q;
+  if (filter->search) {
+    if (raw) return StatusResponse(BadParam("Give q or search, not both"));
+    raw = std::move(filter->search);
+    filter->search.reset();
+  }
+  const std::string query(util::Trim(raw.value_or("")));
+  const size_t length = Utf8Length(query);
+  if (length < app::bugs::kSearchMinQuery) {
+    return StatusResponse(
+        BadParam("q must be at least " + std::to_string(app::bugs::kSearchMinQuery) + " characters"));
+  }
+  if (length > app::bugs::kSearchMaxQuery) {
+    return StatusResponse(
+        BadParam("q must be at most " + std::to_string(app::bugs::kSearchMaxQuery) + " characters"));
+  }
+  auto limit = IntParam(ctx, "limit", app::bugs::kSearchDefaultLimit, 1, app::bugs::kSearchMaxLimit);
+  if (!limit.ok()) return StatusResponse(limit.status());
+  auto result = app::bugs::SearchGroups(deps, *filter, query, *limit);
+  if (!result.ok()) return StatusResponse(result.status());
+  json::array groups;
+  for (const auto& g : result->groups) {
+    json::object o = GroupJson(g.group);
+    o["score"] = g.score;
+    groups.push_back(std::move(o));
+  }
+  return JsonResponse(
+      200, json::object{
+               {"query", query}, {"groups", std::move(groups)}, {"total", result->total}, {"limit", *limit}});
 }
 
 Response HandleGroupInstances(const BugsDeps& deps, Context& ctx) {
@@ -266,6 +311,7 @@ void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps) {
   };
   add("/v1/bugs", HandleList);
   add("/v1/bugs/groups", HandleGroups);
+  add("/v1/bugs/search", HandleSearch);
   add("/v1/bugs/groups/:groupKey/instances", HandleGroupInstances);
   add("/v1/bugs/:id", HandleGet);
   add("/v1/bugs/:id/occurrences", HandleOccurrences);

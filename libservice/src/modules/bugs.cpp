@@ -12,6 +12,10 @@ Status BugsModule::Open(Platform& p) {
   insights_ = store::NewSqlBugInsightRepository();
   deps_.bugs = bugs_.get();
   deps_.insights = insights_.get();
+  search_ = store::NewSqlBugSearchRepository();
+  deps_.search = search_.get();
+  search_index_ = std::make_unique<app::bugs::SearchIndex>();
+  deps_.search_index = search_index_.get();
   deps_.occurrences = capture_.deps().occurrences;
   deps_.end_users = capture_.deps().end_users;
   return Status::Ok();

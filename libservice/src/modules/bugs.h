@@ -5,10 +5,12 @@
 #include <memory>
 
 #include "app/bugs/bugs.h"
+#include "app/bugs/search.h"
 #include "modules/capture.h"
 #include "modules/module.h"
 #include "ports/bug_insight_repository.h"
 #include "ports/bug_read_repository.h"
+#include "ports/bug_search_repository.h"
 
 namespace service::modules {
 
@@ -23,6 +25,8 @@ class BugsModule final : public Module {
   CaptureModule& capture_;
   std::unique_ptr<ports::BugReadRepository> bugs_;
   std::unique_ptr<ports::BugInsightRepository> insights_;
+  std::unique_ptr<ports::BugSearchRepository> search_;
+  std::unique_ptr<app::bugs::SearchIndex> search_index_;
   app::bugs::BugsDeps deps_;
 };
 

@@ -79,6 +79,8 @@ struct BugFilter {
   std::string assignee_id;  // kUser: matches only while an active member
   // deliveryFeed: "all", "urgent_critical" or "ui_ux" (domain/triage/vocabulary.h).
   std::string feed = "all";
+  // Non-empty: only these bugs (the search's candidates).
+  std::vector<std::string> bug_ids;
 };
 
 struct BugPage {

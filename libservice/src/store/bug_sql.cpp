@@ -131,6 +131,10 @@ std::string Where(const ports::BugFilter& f, std::vector<Value>& params) {
       break;
   }
   w += FeedClause(f.feed);
+  if (!f.bug_ids.empty()) {
+    w += " AND b.id IN (" + Placeholders(f.bug_ids.size()) + ")";
+    for (const std::string& id : f.bug_ids) params.emplace_back(id);
+  }
   return w;
 }
 

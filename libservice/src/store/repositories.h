@@ -10,6 +10,7 @@
 #include "ports/account_data_repository.h"
 #include "ports/bug_insight_repository.h"
 #include "ports/bug_read_repository.h"
+#include "ports/bug_search_repository.h"
 #include "ports/bug_status_repository.h"
 #include "ports/capture_bug_repository.h"
 #include "ports/email_token_repository.h"
@@ -32,6 +33,7 @@ namespace service::store {
 std::unique_ptr<ports::AccountDataRepository> NewSqlAccountDataRepository();
 std::unique_ptr<ports::BugReadRepository> NewSqlBugReadRepository();
 std::unique_ptr<ports::BugInsightRepository> NewSqlBugInsightRepository();
+std::unique_ptr<ports::BugSearchRepository> NewSqlBugSearchRepository();
 std::unique_ptr<ports::BugStatusRepository> NewSqlBugStatusRepository();
 std::unique_ptr<ports::CaptureBugRepository> NewSqlCaptureBugRepository();
 std::unique_ptr<ports::EmailTokenRepository> NewSqlEmailTokenRepository();

@@ -38,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "domain/triage/embedding.h"
 #include "service/service.h"
 #include "service_internal.h"
 #include "store/database.h"
@@ -270,6 +271,8 @@ int main(int argc, char** argv) {
                        "signature_hash",
                        "signature",
                        "group_key",
+                       "embedding",
+                       "embedded_at",
                        "title",
                        "description",
                        "url",
@@ -325,6 +328,7 @@ int main(int argc, char** argv) {
         group_left > 0 ? "TypeError:group " + std::to_string(group_no) : "TypeError:" + title + " " + id;
     if (group_left > 0) --group_left;
     const std::string sig_hash = Hex16(std::hash<std::string>{}(sig));
+    const std::string description = "Something about " + kWords[static_cast<size_t>(rng.Below(27))];
     // Occurrences: at least one, mean `mean`, long tail.
     const int64_t n = std::max<int64_t>(1, static_cast<int64_t>(-mean * std::log(1.0 - rng.Unit() * 0.999)));
     std::set<int64_t> users, sessions;
@@ -357,8 +361,11 @@ int main(int argc, char** argv) {
                   sig_hash,
                   sig,
                   sig_hash,
+                  service::domain::triage::EncodeEmbedding(service::domain::triage::Embed(
+                      service::domain::triage::SearchText(title, description, sig))),
+                  first,
                   title,
-                  std::string("Something about ") + kWords[static_cast<size_t>(rng.Below(27))],
+                  description,
                   std::string("https://app.example.com/orders/1"),
                   severity,
                   status,
@@ -427,6 +434,29 @@ int main(int argc, char** argv) {
   report("GET /v1/bugs/:id",
          Measure(s, headers, requests,
                  [&](int) { return "/v1/bugs/" + bug_ids[static_cast<size_t>(pick.Below(bugs))]; }),
+         health);
+  // Search: the first query loads the organization's embeddings into
+  // memory (timed alone), then two-word queries and misspellings.
+  {
+    const auto t0 = Clock::now();
+    const service::api::Response r = Call(s, "GET", "/v1/bugs/search?q=checkout%20timeout", "", headers);
+    std::printf("%-34s %8.2f ms  (status %d)\n", "GET /v1/bugs/search (index load)",
+                std::chrono::duration<double, std::milli>(Clock::now() - t0).count(), r.status);
+  }
+  report("GET /v1/bugs/search?q=two words",
+         Measure(s, headers, requests,
+                 [&](int) {
+                   return "/v1/bugs/search?q=" + kWords[static_cast<size_t>(pick.Below(27))] + "%20" +
+                          kWords[static_cast<size_t>(pick.Below(27))];
+                 }),
+         health);
+  report("GET /v1/bugs/search?q=misspelt",
+         Measure(s, headers, requests,
+                 [&](int) {
+                   std::string w = kWords[static_cast<size_t>(pick.Below(27))];
+                   w.erase(w.size() / 2, 1);
+                   return "/v1/bugs/search?q=" + w;
+                 }),
          health);
   report("GET /v1/bugs/live", Measure(s, headers, requests, [](int) { return std::string("/v1/bugs/live"); }),
          health);

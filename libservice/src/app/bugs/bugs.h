@@ -16,6 +16,7 @@
 #include "app/actor.h"
 #include "ports/bug_insight_repository.h"
 #include "ports/bug_read_repository.h"
+#include "ports/bug_search_repository.h"
 #include "ports/end_user_repository.h"
 #include "ports/occurrence_repository.h"
 #include "ports/transaction.h"
@@ -25,6 +26,8 @@
 namespace service::app::bugs {
 
 // What the triage reads need.
+class SearchIndex;  // app/bugs/search.h
+
 struct BugsDeps {
   ports::Transactions* db = nullptr;
   Clock* clock = nullptr;
@@ -32,6 +35,8 @@ struct BugsDeps {
   ports::BugInsightRepository* insights = nullptr;
   ports::OccurrenceRepository* occurrences = nullptr;
   ports::EndUserRepository* end_users = nullptr;
+  ports::BugSearchRepository* search = nullptr;
+  SearchIndex* search_index = nullptr;  // owned by the bugs module
 
   int64_t Now() const { return clock->NowMillis(); }
 };

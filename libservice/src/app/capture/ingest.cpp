@@ -11,6 +11,7 @@
 #include "domain/capture/text.h"
 #include "domain/capture/user_agent.h"
 #include "domain/plans.h"
+#include "domain/triage/embedding.h"
 #include "domain/triage/vocabulary.h"
 #include "util/json_writer.h"
 #include "util/time.h"
@@ -122,6 +123,8 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   w.fingerprint = fp.short_hex;
   w.signature = fp.signature;
   w.signature_hash = fp.signature_hash;
+  w.embedding = domain::triage::EncodeEmbedding(
+      domain::triage::Embed(domain::triage::SearchText(in.title, in.description, fp.signature)));
   w.ui_ux = domain::triage::IsUiUx(in.title, in.description, cls.signal_class, cls.signal_family, in.events);
   w.new_bug_id = deps.ids->NewId();
   w.occurrence_id = occ.id;

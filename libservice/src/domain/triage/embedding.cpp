@@ -38,6 +38,13 @@ int HexValue(char c) {
 
 }  // namespace
 
+std::string SearchText(std::string_view title, std::string_view description, std::string_view signature) {
+  std::string out;
+  out.reserve(title.size() + description.size() + signature.size() + 2);
+  out.append(title).append("\n").append(description).append("\n").append(signature);
+  return out;
+}
+
 std::vector<int8_t> Embed(std::string_view input) {
   std::vector<double> acc(kEmbeddingDims, 0.0);
   std::string word;
@@ -112,6 +119,14 @@ std::map<std::string, double> FuseRanks(const std::vector<std::vector<std::strin
   std::map<std::string, double> out;
   for (const auto& ranking : rankings) {
     for (size_t r = 0; r < ranking.size(); ++r) out[ranking[r]] += 1.0 / (k + static_cast<double>(r + 1));
+  }
+  return out;
+}
+
+std::map<std::string, double> FuseRanks(const std::vector<std::vector<RankedKey>>& rankings, double k) {
+  std::map<std::string, double> out;
+  for (const auto& ranking : rankings) {
+    for (const RankedKey& r : ranking) out[r.key] += 1.0 / (k + static_cast<double>(r.rank));
   }
   return out;
 }

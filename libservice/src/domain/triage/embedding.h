@@ -26,6 +26,17 @@ namespace service::domain::triage {
 
 inline constexpr size_t kEmbeddingDims = 128;
 
+// The text a bug is found by: its title, description and signature, one
+// per line (the same text for both legs of the search).
+std::string SearchText(std::string_view title, std::string_view description, std::string_view signature);
+
+// A bug enters a leg's ranking only at or above the leg's floor: 60% of
+// the query's trigrams (pg_trgm's default word_similarity threshold; "check"
+// alone does not find "checkout"), or a cosine of 0.3 (unrelated texts of a few words
+// land within about +-0.15 of zero with 128 signed buckets).
+inline constexpr double kMinTrigramScore = 0.6;
+inline constexpr double kMinCosine = 0.3;
+
 std::vector<int8_t> Embed(std::string_view text);
 // Lowercase hex, two characters per value (two's complement).
 std::string EncodeEmbedding(std::span<const int8_t> v);
@@ -43,6 +54,14 @@ double TrigramScore(std::string_view query, std::string_view text);
 // rank counted from 1, to its keys' scores.
 inline constexpr double kRrfK = 60.0;
 std::map<std::string, double> FuseRanks(const std::vector<std::vector<std::string>>& rankings,
+                                        double k = kRrfK);
+// The same over rankings with ties: equal scores share a rank (competition
+// ranking: 1, 2, 2, 4), so equal evidence fuses to equal scores.
+struct RankedKey {
+  std::string key;
+  int64_t rank = 0;  // from 1
+};
+std::map<std::string, double> FuseRanks(const std::vector<std::vector<RankedKey>>& rankings,
                                         double k = kRrfK);
 
 }  // namespace service::domain::triage
