@@ -43,6 +43,7 @@ Result<app::capture::ReportSource> KeySource(const app::capture::CaptureDeps& de
   src.project_name = std::move(key.project_name);
   src.key_env = std::move(key.env);
   src.plan = std::move(key.plan);
+  src.grouping_v3_shadow = key.grouping_v3_shadow;
   src.client_ip = ctx.client_ip;
   if (const std::string* ua = ctx.req.headers.Find("User-Agent")) src.user_agent_header = *ua;
   return src;

@@ -10,6 +10,7 @@ Status CaptureModule::Open(Platform& p) {
   occurrences_ = store::NewSqlOccurrenceRepository();
   end_users_ = store::NewSqlEndUserRepository();
   presence_ = store::NewSqlPresenceRepository();
+  duplicates_ = store::NewSqlDuplicateCandidateRepository();
 
   deps_.db = p.tx.get();
   deps_.clock = p.clock.get();
@@ -23,6 +24,7 @@ Status CaptureModule::Open(Platform& p) {
   deps_.occurrences = occurrences_.get();
   deps_.end_users = end_users_.get();
   deps_.presence = presence_.get();
+  deps_.duplicates = duplicates_.get();
   deps_.usage = p.usage.get();
   deps_.public_url = p.options.EffectivePublicUrl();
   deps_.plan_limits = p.options.plan_limits;

@@ -28,6 +28,7 @@ class CaptureModule final : public Module {
   std::unique_ptr<ports::OccurrenceRepository> occurrences_;
   std::unique_ptr<ports::EndUserRepository> end_users_;
   std::unique_ptr<ports::PresenceRepository> presence_;
+  std::unique_ptr<ports::DuplicateCandidateRepository> duplicates_;
   std::unique_ptr<app::capture::Runtime> runtime_;
   app::capture::CaptureDeps deps_;
 };

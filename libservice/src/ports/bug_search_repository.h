@@ -50,13 +50,17 @@ class BugSearchRepository {
   BugSearchRepository& operator=(const BugSearchRepository&) = delete;
   virtual ~BugSearchRepository() = default;
 
-  // At most `limit` bugs matching `filter` that contain at least one of the
-  // `trigrams` (lower-case, three bytes each; `query` is the whole
-  // lower-cased query), best first by the engine's trigram ranking.
+  // At most `limit` bugs matching `filter` that may hold `min_shared` of
+  // the query's `trigrams` (distinct, lower-case; `query` is the whole
+  // lower-cased query), best first by the engine's ranking: bugs holding
+  // all of them first, then the rest. The caller re-scores them.
   virtual Result<std::vector<SearchCandidate>> TrigramCandidates(Tx& c, const BugFilter& filter,
                                                                  const std::string& query,
                                                                  const std::vector<std::string>& trigrams,
-                                                                 int64_t limit) = 0;
+                                                                 size_t min_shared, int64_t limit) = 0;
+  // The ids of the bugs `filter` selects (with filter.bug_ids set: which of
+  // those pass the other filters).
+  virtual Result<std::vector<std::string>> Select(Tx& c, const BugFilter& filter) = 0;
   // The unmerged bugs of `org_id` whose embedding was written at or after
   // `since_ms` (0: all of them).
   virtual Result<std::vector<StoredEmbedding>> EmbeddingsSince(Tx& c, const std::string& org_id,

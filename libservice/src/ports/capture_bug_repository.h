@@ -38,6 +38,7 @@ struct BugReportWrite {
   std::string signature_hash;                   // the groupKey; "" for a manual report (then the bug id)
   std::string embedding;                        // domain::triage::EncodeEmbedding of the search text
   std::optional<std::string> grouping_v3_json;  // shadow grouping evidence, when enabled
+  std::string grouping_v3_key;                  // its routable identity hash; "" when none
   bool ui_ux = false;                           // domain::triage::IsUiUx
   std::string new_bug_id;                       // the id a created bug gets
   std::string occurrence_id;

@@ -29,6 +29,9 @@ struct Project {
   int64_t created_at = 0;
   int64_t bug_count = 0;      // filled by List
   int64_t new_bug_count = 0;  // filled by List
+  // Shadow grouping v3 evidence at ingest (domain/triage/grouping_v3.h);
+  // default false, not settable through the API.
+  bool grouping_v3_shadow = false;
 };
 
 class ProjectRepository {
@@ -71,6 +74,7 @@ struct IngestKeyRecord {
   CaptureKey key;
   std::string plan;
   std::string project_name;
+  bool grouping_v3_shadow = false;  // the project's
 };
 
 class CaptureKeyRepository {

@@ -2,7 +2,10 @@
 // where the backends differ by engine feature (FTS5 against pg_trgm); both
 // filter with the grouped list's WHERE clause (store/bug_sql.h) before the
 // limit. The embedding load reads bugs(org_id, embedded_at).
+#include <algorithm>
 #include <atomic>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,11 +24,11 @@ constexpr const char* kTrgmText =
 constexpr const char* kCandidateColumns =
     "b.id, b.project_id, b.group_key, b.title, b.description, COALESCE(b.signature, '')";
 
-// An FTS5 query: any of the trigrams, each a quoted phrase.
-std::string Fts5AnyOf(const std::vector<std::string>& trigrams) {
+// An FTS5 query over the trigrams, each a quoted phrase, joined by `op`.
+std::string Fts5Join(const std::vector<std::string>& trigrams, const char* op) {
   std::string q;
   for (const std::string& t : trigrams) {
-    if (!q.empty()) q += " OR ";
+    if (!q.empty()) q += op;
     q.push_back('"');
     for (char ch : t) {
       if (ch == '"') q.push_back('"');
@@ -36,55 +39,76 @@ std::string Fts5AnyOf(const std::vector<std::string>& trigrams) {
   return q;
 }
 
+// Fuzzy candidates read per query (re-scored by the caller).
+constexpr int64_t kFuzzyRows = 1000;
+
 class SqlBugSearchRepository final : public ports::BugSearchRepository {
  public:
   Result<std::vector<ports::SearchCandidate>> TrigramCandidates(ports::Tx& c_tx,
                                                                 const ports::BugFilter& filter,
                                                                 const std::string& query,
                                                                 const std::vector<std::string>& trigrams,
-                                                                int64_t limit) override {
+                                                                size_t min_shared, int64_t limit) override {
     Connection& c = Sql(c_tx);
     std::vector<ports::SearchCandidate> out;
     if (trigrams.empty()) return out;
-    std::vector<Value> params;
-    std::string sql;
-    if (c.dialect() == Dialect::kSqlite) {
-      sql = std::string("SELECT ") + kCandidateColumns +
-            " FROM bugs_fts JOIN bugs b ON b.rowid = bugs_fts.rowid" + Where(filter, params) +
-            " AND bugs_fts MATCH ? ORDER BY bugs_fts.rank, b.id LIMIT ?";
-      params.emplace_back(Fts5AnyOf(trigrams));
-    } else {
-      SV_ASSIGN_OR_RETURN(const bool trgm, HasPgTrgm(c));
-      sql = std::string("SELECT ") + kCandidateColumns + " FROM bugs b" + Where(filter, params);
-      if (trgm) {
-        // `<%`: word_similarity above pg_trgm.word_similarity_threshold
-        // (0.6 by default), answered from the GIN index.
-        sql += std::string(" AND CAST(? AS text) <% ") + kTrgmText +
-               " ORDER BY word_similarity(CAST(? AS text), " + kTrgmText + ") DESC, b.id LIMIT ?";
-        params.emplace_back(query);
-        params.emplace_back(query);
-      } else {
-        // No pg_trgm: count the query's trigrams in each bug (a scan).
-        std::string any, count;
-        for (const std::string& t : trigrams) {
-          any += any.empty() ? "" : " OR ";
-          any += std::string(kTrgmText) + " LIKE ? ESCAPE '\\'";
-          params.emplace_back(LikeContains(t));
-        }
-        for (const std::string& t : trigrams) {
-          count += count.empty() ? "" : " + ";
-          count += std::string("CASE WHEN ") + kTrgmText + " LIKE ? ESCAPE '\\' THEN 1 ELSE 0 END";
-          params.emplace_back(LikeContains(t));
-        }
-        sql += " AND (" + any + ") ORDER BY (" + count + ") DESC, b.id LIMIT ?";
+    if (c.dialect() == Dialect::kSqlite) return Fts5Candidates(c, filter, trigrams, min_shared, limit);
+    std::set<std::string> seen;
+    const auto run = [&](const std::string& condition, std::vector<Value> extra, const std::string& order,
+                         int64_t n) -> Status {
+      std::vector<Value> params;
+      std::string sql = std::string("SELECT ") + kCandidateColumns + " FROM bugs b" + Where(filter, params) +
+                        " AND " + condition + " ORDER BY " + order + " LIMIT ?";
+      for (Value& v : extra) params.push_back(std::move(v));
+      params.emplace_back(n);
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
+      for (size_t i = 0; i < r.size(); ++i) {
+        if (!seen.insert(r.Str(i, 0)).second) continue;
+        out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
       }
+      return Status::Ok();
+    };
+    SV_ASSIGN_OR_RETURN(const bool trgm, HasPgTrgm(c));
+    if (trgm) {
+      // The newest bugs holding the whole query (the GIN index answers
+      // LIKE), then the most similar by `<%`: word_similarity above
+      // pg_trgm.word_similarity_threshold (0.6 by default), also from the
+      // index.
+      SV_RETURN_IF_ERROR(run(std::string(kTrgmText) + " LIKE ? ESCAPE '\\'", {LikeContains(query)},
+                             "b.last_seen DESC, b.id", limit));
+      if (static_cast<int64_t>(out.size()) >= limit) return out;
+      SV_RETURN_IF_ERROR(run(std::string("CAST(? AS text) <% ") + kTrgmText, {query, query},
+                             std::string("word_similarity(CAST(? AS text), ") + kTrgmText + ") DESC, b.id",
+                             limit));
+      return out;
     }
-    params.emplace_back(limit);
-    SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
+    // No pg_trgm: count the query's trigrams in each bug (a scan).
+    std::string any, count;
+    std::vector<Value> extra;
+    for (const std::string& t : trigrams) {
+      any += any.empty() ? "" : " OR ";
+      any += std::string(kTrgmText) + " LIKE ? ESCAPE '\\'";
+      extra.emplace_back(LikeContains(t));
+    }
+    std::string order;
+    for (size_t i = 0; i < trigrams.size(); ++i) {
+      order += order.empty() ? "(" : " + ";
+      order += std::string("CASE WHEN ") + kTrgmText + " LIKE ? ESCAPE '\\' THEN 1 ELSE 0 END";
+    }
+    order += ") DESC, b.id";
+    // The ORDER BY placeholders follow the WHERE ones.
+    for (const std::string& t : trigrams) extra.emplace_back(LikeContains(t));
+    SV_RETURN_IF_ERROR(run("(" + any + ")", std::move(extra), order, limit));
+    return out;
+  }
+
+  Result<std::vector<std::string>> Select(ports::Tx& c_tx, const ports::BugFilter& filter) override {
+    Connection& c = Sql(c_tx);
+    std::vector<Value> params;
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT b.id FROM bugs b" + Where(filter, params), params));
+    std::vector<std::string> out;
     out.reserve(r.size());
-    for (size_t i = 0; i < r.size(); ++i) {
-      out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
-    }
+    for (size_t i = 0; i < r.size(); ++i) out.push_back(r.Str(i, 0));
     return out;
   }
 
@@ -117,6 +141,52 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
   }
 
  private:
+  // SQLite: the newest `limit` bugs holding every trigram (FTS5 walks its
+  // rowids backwards and stops), then, while short of `limit`, the newest
+  // kFuzzyRows bugs holding one of the rarest n - min_shared + 1 trigrams:
+  // a bug sharing min_shared of the n must hold one of any
+  // n - min_shared + 1 (pigeonhole), so asking for the rarest loses none
+  // and keeps the posting lists short (document counts from
+  // bugs_fts_vocab). The caller re-scores and keeps the best.
+  static Result<std::vector<ports::SearchCandidate>> Fts5Candidates(Connection& c,
+                                                                    const ports::BugFilter& filter,
+                                                                    const std::vector<std::string>& trigrams,
+                                                                    size_t min_shared, int64_t limit) {
+    std::vector<ports::SearchCandidate> out;
+    std::set<std::string> seen;
+    int64_t cap = limit;
+    const auto run = [&](const std::string& match, int64_t n) -> Status {
+      std::vector<Value> params;
+      const std::string sql = std::string("SELECT ") + kCandidateColumns +
+                              " FROM bugs_fts JOIN bugs b ON b.rowid = bugs_fts.rowid" +
+                              Where(filter, params) +
+                              " AND bugs_fts MATCH ? ORDER BY bugs_fts.rowid DESC LIMIT ?";
+      params.emplace_back(match);
+      params.emplace_back(n);
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
+      for (size_t i = 0; i < r.size() && static_cast<int64_t>(out.size()) < cap; ++i) {
+        if (!seen.insert(r.Str(i, 0)).second) continue;
+        out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
+      }
+      return Status::Ok();
+    };
+    SV_RETURN_IF_ERROR(run(Fts5Join(trigrams, " AND "), limit));
+    if (static_cast<int64_t>(out.size()) >= limit || min_shared >= trigrams.size()) return out;
+    std::vector<Value> terms(trigrams.begin(), trigrams.end());
+    SV_ASSIGN_OR_RETURN(Rows df, c.Query("SELECT term, doc FROM bugs_fts_vocab WHERE term IN (" +
+                                             Placeholders(trigrams.size()) + ")",
+                                         terms));
+    cap = static_cast<int64_t>(out.size()) + kFuzzyRows;
+    std::map<std::string, int64_t> docs;
+    for (size_t i = 0; i < df.size(); ++i) docs[df.Str(i, 0)] = df.Int(i, 1);
+    std::vector<std::string> rarest = trigrams;
+    std::stable_sort(rarest.begin(), rarest.end(),
+                     [&](const std::string& a, const std::string& b) { return docs[a] < docs[b]; });
+    rarest.resize(trigrams.size() - std::max<size_t>(min_shared, 1) + 1);
+    SV_RETURN_IF_ERROR(run(Fts5Join(rarest, " OR "), kFuzzyRows + static_cast<int64_t>(seen.size())));
+    return out;
+  }
+
   // Whether pg_trgm's functions are visible on the search path; asked once
   // (installing the extension takes a restart to be used).
   Result<bool> HasPgTrgm(Connection& c) {

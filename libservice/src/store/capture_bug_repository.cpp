@@ -99,11 +99,12 @@ constexpr std::string_view kFindIdsPostgres =
 
 constexpr std::string_view kCreateSql =
     "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, signature, signature_hash, group_key, "
-    "embedding, embedded_at, grouping_v3, ui_ux, title, description, url, severity, status, "
+    "embedding, embedded_at, grouping_v3, grouping_v3_key, ui_ux, title, description, url, severity, status, "
     "platform, report_count, occurrence_count, reporter_count, affected_user_count, affected_session_count, "
     "latest_release, latest_environment, is_regression, signal_class, signal_family, signal_reason, "
     "classifier_confidence, ai_summary, first_seen, last_seen, created_at, updated_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, 1, 1, 0, 0, 0, ?, ?, 0, ?, ?, ?, ?, "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, 1, 1, 0, 0, 0, ?, ?, 0, ?, ?, ?, "
+    "?, "
     "?, "
     "?, ?, "
     "?, ?) "
@@ -223,6 +224,7 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
                                               w.embedding.empty() ? Null() : Value(w.embedding),
                                               w.embedding.empty() ? int64_t{0} : w.seen_at,
                                               OptText(w.grouping_v3_json),
+                                              w.grouping_v3_key.empty() ? Null() : Value(w.grouping_v3_key),
                                               Bool(w.ui_ux),
                                               w.title,
                                               w.description,

@@ -13,10 +13,13 @@ ports::Project ProjectFromRow(const Rows& r, size_t i) {
   p.slug = r.Str(i, 3);
   p.platform = r.Str(i, 4);
   p.created_at = r.Int(i, 5);
+  p.grouping_v3_shadow = r.Int(i, 6) != 0;
   return p;
 }
 
-constexpr const char* kProjectColumns = "p.id, p.org_id, p.name, p.slug, p.platform, p.created_at";
+// Seven columns (ProjectFromRow); List appends its counts after them.
+constexpr const char* kProjectColumns =
+    "p.id, p.org_id, p.name, p.slug, p.platform, p.created_at, p.grouping_v3_shadow_enabled";
 
 class SqlProjectRepository final : public ports::ProjectRepository {
  public:
@@ -40,8 +43,8 @@ class SqlProjectRepository final : public ports::ProjectRepository {
     std::vector<ports::Project> out;
     for (size_t i = 0; i < r.size(); ++i) {
       out.push_back(ProjectFromRow(r, i));
-      out.back().bug_count = r.Int(i, 6);
-      out.back().new_bug_count = r.Int(i, 7);
+      out.back().bug_count = r.Int(i, 7);
+      out.back().new_bug_count = r.Int(i, 8);
     }
     return out;
   }
@@ -121,13 +124,14 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
     SV_ASSIGN_OR_RETURN(
         Rows r,
         c.Query("SELECT k.id, k.org_id, k.project_id, k.env, k.prefix, k.key_hash, k.label, k.expires_at, "
-                "k.last_used, k.revoked_at, k.created_by, k.created_at, o.plan, p.name FROM capture_keys k "
+                "k.last_used, k.revoked_at, k.created_by, k.created_at, o.plan, p.name, "
+                "p.grouping_v3_shadow_enabled FROM capture_keys k "
                 "JOIN organizations o ON o.id = k.org_id JOIN projects p ON p.id = k.project_id "
                 "WHERE k.key_hash = ?",
                 {key_hash}));
     if (r.empty()) return std::optional<ports::IngestKeyRecord>();
     return std::optional<ports::IngestKeyRecord>(
-        ports::IngestKeyRecord{KeyFromRow(r, 0), r.Str(0, 12), r.Str(0, 13)});
+        ports::IngestKeyRecord{KeyFromRow(r, 0), r.Str(0, 12), r.Str(0, 13), r.Int(0, 14) != 0});
   }
 
   Result<std::optional<ports::CaptureKey>> Find(ports::Tx& c_tx, const std::string& org_id,

@@ -13,6 +13,7 @@
 #include "ports/bug_search_repository.h"
 #include "ports/bug_status_repository.h"
 #include "ports/capture_bug_repository.h"
+#include "ports/duplicate_candidate_repository.h"
 #include "ports/email_token_repository.h"
 #include "ports/end_user_repository.h"
 #include "ports/invitation_repository.h"
@@ -36,6 +37,7 @@ std::unique_ptr<ports::BugInsightRepository> NewSqlBugInsightRepository();
 std::unique_ptr<ports::BugSearchRepository> NewSqlBugSearchRepository();
 std::unique_ptr<ports::BugStatusRepository> NewSqlBugStatusRepository();
 std::unique_ptr<ports::CaptureBugRepository> NewSqlCaptureBugRepository();
+std::unique_ptr<ports::DuplicateCandidateRepository> NewSqlDuplicateCandidateRepository();
 std::unique_ptr<ports::EmailTokenRepository> NewSqlEmailTokenRepository();
 std::unique_ptr<ports::EndUserRepository> NewSqlEndUserRepository();
 std::unique_ptr<ports::InvitationRepository> NewSqlInvitationRepository();

@@ -1,6 +1,7 @@
 #include "app/bugs/search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <utility>
 
@@ -51,6 +52,17 @@ std::vector<triage::RankedKey> RankGroups(const std::vector<T>& bugs, KeyFn key,
   return out;
 }
 
+int32_t Dot(const int8_t* a, const int8_t* b) {
+  int32_t sum = 0;
+  for (size_t i = 0; i < triage::kEmbeddingDims; ++i) sum += static_cast<int32_t>(a[i]) * b[i];
+  return sum;
+}
+
+// Trigrams a bug must share to reach kMinTrigramScore.
+size_t MinShared(size_t n) {
+  return static_cast<size_t>(std::ceil(triage::kMinTrigramScore * static_cast<double>(n) - 1e-9));
+}
+
 std::string GroupName(const std::string& project_id, const std::string& group_key) {
   return project_id + ":" + group_key;
 }
@@ -82,6 +94,7 @@ Status SearchIndex::Refresh(const BugsDeps& deps, const std::string& org_id, Org
     e.project_id = std::move(row.bug.project_id);
     e.group_key = std::move(row.bug.group_key);
     std::copy_n(v->begin(), e.v.size(), e.v.begin());
+    e.norm = std::sqrt(static_cast<double>(Dot(e.v.data(), e.v.data())));
     index.watermark = std::max(index.watermark, row.embedded_at);
     auto [it, inserted] = index.by_id.emplace(e.bug_id, index.entries.size());
     if (inserted) {
@@ -105,11 +118,18 @@ Result<std::vector<SearchIndex::Hit>> SearchIndex::Nearest(const BugsDeps& deps,
   }
   util::MutexLock lock(&index->mu);
   SV_RETURN_IF_ERROR(Refresh(deps, org_id, *index));
+  // triage::Cosine with the entries' norms kept: one integer dot product
+  // per bug (the compiler vectorizes it).
   std::vector<std::pair<double, size_t>> scored;
+  std::array<int8_t, triage::kEmbeddingDims> q{};
+  if (query.size() != q.size()) return std::vector<Hit>();
+  std::copy_n(query.begin(), q.size(), q.begin());
+  const double qnorm = std::sqrt(static_cast<double>(Dot(q.data(), q.data())));
+  if (qnorm == 0) return std::vector<Hit>();
   for (size_t i = 0; i < index->entries.size(); ++i) {
     const Entry& e = index->entries[i];
-    if (project_id && e.project_id != *project_id) continue;
-    const double cos = triage::Cosine(query, e.v);
+    if (e.norm == 0 || (project_id && e.project_id != *project_id)) continue;
+    const double cos = static_cast<double>(Dot(q.data(), e.v.data())) / (qnorm * e.norm);
     if (cos >= triage::kMinCosine) scored.emplace_back(cos, i);
   }
   const auto better = [&](const std::pair<double, size_t>& a, const std::pair<double, size_t>& b) {
@@ -137,8 +157,9 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
   const std::vector<std::string> trigrams = QueryTrigrams(lower);
   if (!trigrams.empty()) {
     SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
-      SV_ASSIGN_OR_RETURN(candidates,
-                          deps.search->TrigramCandidates(c, filter, lower, trigrams, kSearchLegBugs));
+      SV_ASSIGN_OR_RETURN(
+          candidates, deps.search->TrigramCandidates(c, filter, lower, trigrams, MinShared(trigrams.size()),
+                                                     kSearchLegBugs));
       return Status::Ok();
     }));
   }
@@ -157,36 +178,33 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
     return a.bug->bug_id < b.bug->bug_id;
   });
 
-  // Vector leg.
-  SV_ASSIGN_OR_RETURN(std::vector<SearchIndex::Hit> vector_hits,
+  // Vector leg, narrowed to the bugs the filters select.
+  SV_ASSIGN_OR_RETURN(std::vector<SearchIndex::Hit> nearest,
                       deps.search_index->Nearest(deps, filter.org_id, filter.project_id, triage::Embed(query),
                                                  static_cast<size_t>(kSearchLegBugs)));
+  std::vector<SearchIndex::Hit> vector_hits;
+  if (!nearest.empty()) {
+    ports::BugFilter narrowed = filter;
+    for (const auto& h : nearest) narrowed.bug_ids.push_back(h.bug_id);
+    std::vector<std::string> kept;
+    SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+      SV_ASSIGN_OR_RETURN(kept, deps.search->Select(c, narrowed));
+      return Status::Ok();
+    }));
+    const std::set<std::string> pass(kept.begin(), kept.end());
+    for (auto& h : nearest) {
+      if (pass.count(h.bug_id)) vector_hits.push_back(std::move(h));
+    }
+  }
 
-  // Hydrate every candidate group under the request's filters.
-  ports::BugFilter hydrate = filter;
-  std::set<std::string> ids;
-  for (const Scored& h : trigram_hits) ids.insert(h.bug->bug_id);
-  for (const SearchIndex::Hit& h : vector_hits) ids.insert(h.bug_id);
-  SearchResult out;
-  if (ids.empty()) return out;
-  hydrate.bug_ids.assign(ids.begin(), ids.end());
-  ports::GroupPage page;
-  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
-    SV_ASSIGN_OR_RETURN(page, deps.bugs->Groups(c, hydrate, ports::GroupSort::kLastSeen, true,
-                                                static_cast<int64_t>(ids.size()), 0));
-    return Status::Ok();
-  }));
-  // A group is shown when one of its candidate members passed the
-  // filters; each leg ranks it by its best candidate member.
-  std::map<std::string, ports::GroupRecord*> shown;
-  for (ports::GroupRecord& g : page.groups) shown[GroupName(g.project_id, g.group_key)] = &g;
-  const auto is_shown = [&](const std::string& k) { return shown.count(k) != 0; };
+  // Fusion over every candidate group; only the shown page is hydrated.
+  const auto all = [](const std::string&) { return true; };
   const std::vector<triage::RankedKey> trigram_ranking = RankGroups(
       trigram_hits, [](const Scored& h) { return GroupName(h.bug->project_id, h.bug->group_key); },
-      [](const Scored& h) { return h.score; }, is_shown);
+      [](const Scored& h) { return h.score; }, all);
   const std::vector<triage::RankedKey> vector_ranking = RankGroups(
       vector_hits, [](const SearchIndex::Hit& h) { return GroupName(h.project_id, h.group_key); },
-      [](const SearchIndex::Hit& h) { return h.cosine; }, is_shown);
+      [](const SearchIndex::Hit& h) { return h.cosine; }, all);
   const std::map<std::string, double> fused = triage::FuseRanks({trigram_ranking, vector_ranking});
   std::vector<std::pair<double, std::string>> order;
   for (const auto& [key, score] : fused) order.emplace_back(score, key);
@@ -194,9 +212,35 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
     if (a.first != b.first) return a.first > b.first;
     return a.second < b.second;
   });
+  SearchResult out;
   out.total = static_cast<int64_t>(order.size());
-  for (size_t i = 0; i < order.size() && static_cast<int64_t>(i) < limit; ++i) {
-    out.groups.push_back({std::move(*shown.at(order[i].second)), order[i].first});
+  if (static_cast<int64_t>(order.size()) > limit) order.resize(static_cast<size_t>(limit));
+  if (order.empty()) return out;
+
+  // The page's groups from their candidate members (which passed the
+  // filters), aggregated over every member.
+  std::set<std::string> page_keys;
+  for (const auto& o : order) page_keys.insert(o.second);
+  ports::BugFilter hydrate = filter;
+  std::set<std::string> ids;
+  for (const Scored& h : trigram_hits) {
+    if (page_keys.count(GroupName(h.bug->project_id, h.bug->group_key))) ids.insert(h.bug->bug_id);
+  }
+  for (const SearchIndex::Hit& h : vector_hits) {
+    if (page_keys.count(GroupName(h.project_id, h.group_key))) ids.insert(h.bug_id);
+  }
+  hydrate.bug_ids.assign(ids.begin(), ids.end());
+  ports::GroupPage page;
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(page, deps.bugs->Groups(c, hydrate, ports::GroupSort::kLastSeen, true,
+                                                static_cast<int64_t>(page_keys.size()), 0));
+    return Status::Ok();
+  }));
+  std::map<std::string, ports::GroupRecord*> shown;
+  for (ports::GroupRecord& g : page.groups) shown[GroupName(g.project_id, g.group_key)] = &g;
+  for (const auto& [score, key] : order) {
+    auto it = shown.find(key);
+    if (it != shown.end()) out.groups.push_back({std::move(*it->second), score});  // else deleted meanwhile
   }
   return out;
 }

@@ -80,6 +80,7 @@ class SearchIndex {
     std::string project_id;
     std::string group_key;
     std::array<int8_t, domain::triage::kEmbeddingDims> v{};
+    double norm = 0;  // |v|
   };
   struct OrgIndex {
     util::Mutex mu;

@@ -22,6 +22,7 @@ Result<ReportSource> ConsoleSource(const CaptureDeps& deps, const ConsoleActor& 
     SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, deps.projects->Find(c, actor.org_id, project_id));
     if (!p) return NotFound("Project not found");
     src.project_name = p->name;
+    src.grouping_v3_shadow = p->grouping_v3_shadow;
     SV_ASSIGN_OR_RETURN(src.plan, deps.usage->PlanOf(c, actor.org_id));
     return Status::Ok();
   });

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ports/capture_bug_repository.h"
+#include "ports/duplicate_candidate_repository.h"
 #include "ports/end_user_repository.h"
 #include "ports/event_bus.h"
 #include "ports/ids.h"
@@ -47,6 +48,7 @@ struct CaptureDeps {
   ports::OccurrenceRepository* occurrences = nullptr;
   ports::EndUserRepository* end_users = nullptr;
   ports::PresenceRepository* presence = nullptr;
+  ports::DuplicateCandidateRepository* duplicates = nullptr;
   ports::UsageRepository* usage = nullptr;
   OutboxHook capture_outbox_hook;
   std::string public_url;  // upgrade links in plan-limit errors

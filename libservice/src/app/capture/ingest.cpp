@@ -12,6 +12,7 @@
 #include "domain/capture/user_agent.h"
 #include "domain/plans.h"
 #include "domain/triage/embedding.h"
+#include "domain/triage/grouping_v3.h"
 #include "domain/triage/vocabulary.h"
 #include "util/json_writer.h"
 #include "util/time.h"
@@ -58,6 +59,43 @@ std::string MetadataJson(json::value& metadata, const ReportInput& in) {
 std::optional<std::string> NonEmpty(std::string s) {
   if (s.empty()) return std::nullopt;
   return s;
+}
+
+// Shadow grouping: proposes the new bug as a duplicate of open bugs of its
+// project in other groups (domain::triage::ProposeDuplicates). Evidence
+// only, written after the report's own commit: a failure is logged and the
+// report stands.
+constexpr int64_t kDuplicatePeers = 200;  // the most recently seen open bugs compared
+
+void ProposeDuplicatesFor(const CaptureDeps& deps, const ports::BugReportWrite& w, const std::string& bug_id,
+                          const std::vector<int8_t>& embedding) {
+  namespace triage = domain::triage;
+  const std::string group_key = w.signature_hash.empty() ? bug_id : w.signature_hash;
+  const Status st = deps.db->Write([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(
+        std::vector<ports::DuplicatePeerRecord> rows,
+        deps.duplicates->Peers(tx, w.project_id, group_key, w.grouping_v3_key, kDuplicatePeers));
+    std::vector<triage::DuplicatePeer> peers;
+    peers.reserve(rows.size());
+    for (auto& row : rows) {
+      std::vector<int8_t> v = triage::DecodeEmbedding(row.embedding).value_or(std::vector<int8_t>());
+      peers.push_back(
+          {std::move(row.bug_id), std::move(row.group_key), std::move(row.identity_hash), std::move(v)});
+    }
+    const std::vector<triage::DuplicateProposal> proposals =
+        triage::ProposeDuplicates({bug_id, group_key, w.grouping_v3_key, embedding}, peers);
+    if (proposals.empty()) return Status::Ok();
+    std::vector<ports::DuplicateCandidateWrite> writes;
+    for (const auto& p : proposals) {
+      writes.push_back(
+          {deps.ids->NewId(), p.other_bug_id, p.score, p.reason, p.confidence, triage::kDuplicateAlgorithm});
+    }
+    return deps.duplicates->Insert(tx, w.org_id, bug_id, writes, deps.Now());
+  });
+  if (!st.ok() && deps.log != nullptr) {
+    deps.log->Log(LogLevel::kError, "duplicate proposals failed",
+                  {{"bug_id", bug_id}, {"error", st.message()}});
+  }
 }
 
 }  // namespace
@@ -123,8 +161,16 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   w.fingerprint = fp.short_hex;
   w.signature = fp.signature;
   w.signature_hash = fp.signature_hash;
-  w.embedding = domain::triage::EncodeEmbedding(
-      domain::triage::Embed(domain::triage::SearchText(in.title, in.description, fp.signature)));
+  const std::vector<int8_t> embedding =
+      domain::triage::Embed(domain::triage::SearchText(in.title, in.description, fp.signature));
+  w.embedding = domain::triage::EncodeEmbedding(embedding);
+  if (source.grouping_v3_shadow) {
+    // Evidence of the bug's first occurrence; kept only when it creates the bug.
+    const domain::triage::GroupingV3Evidence v3 =
+        domain::triage::EvaluateGroupingV3(in.events, is_manual, fp.error_type);
+    w.grouping_v3_json = domain::triage::GroupingV3Json(v3, occ.id, now);
+    w.grouping_v3_key = v3.identity_hash;
+  }
   w.ui_ux = domain::triage::IsUiUx(in.title, in.description, cls.signal_class, cls.signal_family, in.events);
   w.new_bug_id = deps.ids->NewId();
   w.occurrence_id = occ.id;
@@ -157,6 +203,10 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   // --- The write, shared with concurrent reports (group commit). ---
   SV_RETURN_IF_ERROR(deps.capture->committer().Run(&r));
   SV_RETURN_IF_ERROR(r.outcome);
+
+  if (source.grouping_v3_shadow && r.bug.created && deps.duplicates != nullptr) {
+    ProposeDuplicatesFor(deps, w, r.bug.id, embedding);
+  }
 
   if (r.event.payload.empty()) r.event = OutcomeEvent(r);
   deps.bus->Publish(r.event);

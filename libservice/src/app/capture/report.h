@@ -67,6 +67,8 @@ struct ReportSource {
   // A console-submitted report (POST /v1/bugs/manual): error type `manual`
   // whatever its events say.
   bool console_manual = false;
+  // The project records shadow grouping evidence (grouping_v3_shadow_enabled).
+  bool grouping_v3_shadow = false;
   std::string user_agent_header;  // the request's User-Agent, used when the body has none
 };
 

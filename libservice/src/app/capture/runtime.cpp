@@ -69,6 +69,7 @@ Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
     k.project_name = record->project_name;
     k.env = record->key.env;
     k.plan = record->plan;
+    k.grouping_v3_shadow = record->grouping_v3_shadow;
     k.expires_at = record->key.expires_at;
     {
       util::WriterLock lock(&keys_mu_);

@@ -68,8 +68,9 @@ struct VerifiedKey {
   std::string org_id;
   std::string project_id;
   std::string project_name;
-  std::string env;   // "live" or "test"
-  std::string plan;  // the organization's plan
+  std::string env;                  // "live" or "test"
+  std::string plan;                 // the organization's plan
+  bool grouping_v3_shadow = false;  // the project's switch
   std::optional<int64_t> expires_at;
 };
 
