@@ -120,7 +120,12 @@ Result<std::vector<SearchIndex::Hit>> SearchIndex::Nearest(const BugsDeps& deps,
   SV_RETURN_IF_ERROR(Refresh(deps, org_id, *index));
   // triage::Cosine with the entries' norms kept: one integer dot product
   // per bug (the compiler vectorizes it).
-  std::vector<std::pair<double, size_t>> scored;
+  struct Scored {
+    double cos;
+    const std::string* bug_id;
+    size_t i;
+  };
+  std::vector<Scored> scored;
   std::array<int8_t, triage::kEmbeddingDims> q{};
   if (query.size() != q.size()) return std::vector<Hit>();
   std::copy_n(query.begin(), q.size(), q.begin());
@@ -130,19 +135,21 @@ Result<std::vector<SearchIndex::Hit>> SearchIndex::Nearest(const BugsDeps& deps,
     const Entry& e = index->entries[i];
     if (e.norm == 0 || (project_id && e.project_id != *project_id)) continue;
     const double cos = static_cast<double>(Dot(q.data(), e.v.data())) / (qnorm * e.norm);
-    if (cos >= triage::kMinCosine) scored.emplace_back(cos, i);
+    if (cos >= triage::kMinCosine) scored.push_back({cos, &e.bug_id, i});
   }
-  const auto better = [&](const std::pair<double, size_t>& a, const std::pair<double, size_t>& b) {
-    if (a.first != b.first) return a.first > b.first;
-    return index->entries[a.second].bug_id < index->entries[b.second].bug_id;
+  // Ties break on the bug id; the comparator sees it through a pointer
+  // taken under the lock (the analysis does not follow a lambda).
+  const auto better = [](const Scored& a, const Scored& b) {
+    if (a.cos != b.cos) return a.cos > b.cos;
+    return *a.bug_id < *b.bug_id;
   };
   const size_t n = std::min(limit, scored.size());
   std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(n), scored.end(), better);
   std::vector<Hit> out;
   out.reserve(n);
   for (size_t i = 0; i < n; ++i) {
-    const Entry& e = index->entries[scored[i].second];
-    out.push_back({e.bug_id, e.project_id, e.group_key, scored[i].first});
+    const Entry& e = index->entries[scored[i].i];
+    out.push_back({e.bug_id, e.project_id, e.group_key, scored[i].cos});
   }
   return out;
 }
