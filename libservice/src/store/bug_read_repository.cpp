@@ -17,7 +17,9 @@
 namespace service::store {
 namespace {
 
-std::string GroupOrder(ports::GroupSort sort, bool descending) {
+// The ORDER BY of the grouped list over `g`: the window query's columns
+// (gk, title), or bug_groups' (group_key, rep_title) when `maintained`.
+std::string GroupOrder(ports::GroupSort sort, bool descending, bool maintained = false) {
   std::string key;
   bool seen_tie = false;  // first_seen and last_seen break on project, group key only
   switch (sort) {
@@ -36,7 +38,7 @@ std::string GroupOrder(ports::GroupSort sort, bool descending) {
       key = "g.sev";
       break;
     case ports::GroupSort::kTitle:
-      key = "lower(g.title)";
+      key = maintained ? "g.rep_title" : "lower(g.title)";
       break;
     case ports::GroupSort::kSignal:
       // Regressions first, then issue, watch, diagnostic (descending).
@@ -51,8 +53,15 @@ std::string GroupOrder(ports::GroupSort sort, bool descending) {
   order.reserve(96);
   order.append(key).append(descending ? " DESC" : " ASC");
   if (!seen_tie) order.append(", g.ls DESC");
-  order.append(", g.project_id, g.gk");
+  order.append(maintained ? ", g.project_id, g.group_key" : ", g.project_id, g.gk");
   return order;
+}
+
+// The bug_groups bits of signal classes (migration 0010).
+int64_t ClassBits(const std::vector<std::string>& classes) {
+  int64_t bits = 0;
+  for (const std::string& c : classes) bits |= c == "issue" ? 1 : c == "watch" ? 2 : 4;
+  return bits;
 }
 
 using GroupKey = std::pair<std::string, std::string>;  // (project_id, group_key)
@@ -65,7 +74,13 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
     std::vector<Value> params;
     const std::string where = Where(filter, params);
     ports::BugPage page;
-    {
+    std::string tally_where;
+    std::vector<Value> tally_params;
+    if (TallyWhere(filter, &tally_where, &tally_params)) {
+      SV_ASSIGN_OR_RETURN(
+          Rows r, c.Query("SELECT COALESCE(SUM(t.n), 0) FROM bug_tallies t" + tally_where, tally_params));
+      page.total = r.Int(0, 0);
+    } else {
       SV_ASSIGN_OR_RETURN(Rows r, c.Query(std::string("SELECT COUNT(*)") + " FROM bugs b" + where, params));
       page.total = r.Int(0, 0);
     }
@@ -170,6 +185,10 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
   Result<ports::GroupPage> Groups(ports::Tx& c_tx, const ports::BugFilter& filter, ports::GroupSort sort,
                                   bool descending, int64_t limit, int64_t offset) override {
     Connection& c = Sql(c_tx);
+    // The assignee sort reads member assignees under the active-member
+    // rule, which no maintained row can keep: it aggregates the members.
+    if (sort != ports::GroupSort::kAssignee)
+      return MaintainedGroups(c, filter, sort, descending, limit, offset);
     std::vector<Value> params;
     const std::string sel = std::string("SELECT DISTINCT b.project_id AS pid, b.group_key AS gk") +
                             " FROM bugs b" + Where(filter, params);
@@ -212,29 +231,7 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
         "FROM g JOIN projects p ON p.id = g.project_id WHERE g.rn = 1 ORDER BY " +
         GroupOrder(sort, descending) + " LIMIT ? OFFSET ?";
     SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-    std::map<GroupKey, size_t> index;
-    for (size_t i = 0; i < r.size(); ++i) {
-      ports::GroupRecord g;
-      g.project_id = r.Str(i, 0);
-      g.project_name = r.Str(i, 1);
-      g.group_key = r.Str(i, 2);
-      g.sample_bug_id = r.Str(i, 3);
-      g.sample_title = r.Str(i, 4);
-      g.sample_description = r.Str(i, 5);
-      g.signature = r.OptStr(i, 6);
-      g.signal_reason = r.Str(i, 7);
-      g.grouping_v3_json = r.OptStr(i, 8);
-      g.status = r.Str(i, 9);
-      g.instance_count = r.Int(i, 10);
-      g.report_count = r.Int(i, 11);
-      g.max_severity_rank = static_cast<int>(r.Int(i, 12));
-      g.any_regression = r.Int(i, 13) != 0;
-      g.first_seen = r.Int(i, 14);
-      g.last_seen = r.Int(i, 15);
-      index.emplace(GroupKey{g.project_id, g.group_key}, page.groups.size());
-      page.groups.push_back(std::move(g));
-    }
-    SV_RETURN_IF_ERROR(Hydrate(c, filter.org_id, index, page.groups));
+    SV_RETURN_IF_ERROR(DecodeGroups(c, filter.org_id, r, page));
     return page;
   }
 
@@ -290,6 +287,81 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
   }
 
  private:
+  // The grouped list over bug_groups (migration 0010), walked in the sort's
+  // index order: a filter of project and signal classes reads the group
+  // rows alone; any other filter asks, per group, whether a member matches.
+  static Result<ports::GroupPage> MaintainedGroups(Connection& c, const ports::BugFilter& filter,
+                                                   ports::GroupSort sort, bool descending, int64_t limit,
+                                                   int64_t offset) {
+    std::vector<Value> params = {filter.org_id};
+    std::string where = " WHERE g.org_id = ?";
+    if (filter.project_id) {
+      where += " AND g.project_id = ?";
+      params.emplace_back(*filter.project_id);
+    }
+    const bool rows_alone = !filter.status && !filter.unresolved && !filter.severity && !filter.search &&
+                            !filter.platform && filter.assignee == ports::BugFilter::Assignee::kAny &&
+                            filter.feed == "all" && filter.bug_ids.empty();
+    if (rows_alone) {
+      if (!filter.signal_classes.empty()) {
+        where += " AND (g.classes & ?) <> 0";
+        params.emplace_back(ClassBits(filter.signal_classes));
+      }
+    } else {
+      std::vector<Value> member_params;
+      where += " AND EXISTS (SELECT 1 FROM bugs b" + Where(filter, member_params) +
+               " AND b.group_key = g.group_key AND b.project_id = g.project_id)";
+      params.insert(params.end(), member_params.begin(), member_params.end());
+    }
+    ports::GroupPage page;
+    {
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM bug_groups g" + where, params));
+      page.total = r.Int(0, 0);
+    }
+    if (page.total == 0 || offset >= page.total) return page;
+    params.emplace_back(limit);
+    params.emplace_back(offset);
+    SV_ASSIGN_OR_RETURN(
+        Rows r,
+        c.Query("SELECT g.project_id, p.name, g.group_key, r.id, r.title, r.description, r.signature, "
+                "r.signal_reason, r.grouping_v3, r.status, g.n, g.reports, g.sev, g.reg, g.fs, g.ls "
+                "FROM bug_groups g JOIN projects p ON p.id = g.project_id "
+                "JOIN bugs r ON r.id = g.rep_id" +
+                    where + " ORDER BY " + GroupOrder(sort, descending, true) + " LIMIT ? OFFSET ?",
+                params));
+    SV_RETURN_IF_ERROR(DecodeGroups(c, filter.org_id, r, page));
+    return page;
+  }
+
+  // Decodes the grouped list's rows (both queries' column order) and
+  // hydrates them.
+  static Status DecodeGroups(Connection& c, const std::string& org_id, const Rows& r,
+                             ports::GroupPage& page) {
+    std::map<GroupKey, size_t> index;
+    for (size_t i = 0; i < r.size(); ++i) {
+      ports::GroupRecord g;
+      g.project_id = r.Str(i, 0);
+      g.project_name = r.Str(i, 1);
+      g.group_key = r.Str(i, 2);
+      g.sample_bug_id = r.Str(i, 3);
+      g.sample_title = r.Str(i, 4);
+      g.sample_description = r.Str(i, 5);
+      g.signature = r.OptStr(i, 6);
+      g.signal_reason = r.Str(i, 7);
+      g.grouping_v3_json = r.OptStr(i, 8);
+      g.status = r.Str(i, 9);
+      g.instance_count = r.Int(i, 10);
+      g.report_count = r.Int(i, 11);
+      g.max_severity_rank = static_cast<int>(r.Int(i, 12));
+      g.any_regression = r.Int(i, 13) != 0;
+      g.first_seen = r.Int(i, 14);
+      g.last_seen = r.Int(i, 15);
+      index.emplace(GroupKey{g.project_id, g.group_key}, page.groups.size());
+      page.groups.push_back(std::move(g));
+    }
+    return Hydrate(c, org_id, index, page.groups);
+  }
+
   // Fills the member-derived fields of the page's groups: members, assignees,
   // signal classes, platforms, distinct sessions and users, occurrence rows
   // and open duplicate proposals reaching another group.

@@ -138,6 +138,48 @@ std::string Where(const ports::BugFilter& f, std::vector<Value>& params) {
   return w;
 }
 
+bool TallyWhere(const ports::BugFilter& f, std::string* where, std::vector<Value>* params) {
+  if (f.search || f.platform || !f.bug_ids.empty()) return false;
+  std::string& w = *where;
+  w = " WHERE t.org_id = ?";
+  params->emplace_back(f.org_id);
+  if (f.project_id) {
+    w += " AND t.project_id = ?";
+    params->emplace_back(*f.project_id);
+  }
+  if (f.status) {
+    w += " AND t.status = ?";
+    params->emplace_back(*f.status);
+  }
+  if (f.unresolved) w += " AND t.status NOT IN ('resolved', 'silenced')";  // domain::triage::IsOpenStatus
+  if (f.severity) {
+    w += " AND t.severity = ?";
+    params->emplace_back(*f.severity);
+  }
+  if (!f.signal_classes.empty()) {
+    w += " AND t.signal_class IN (" + Placeholders(f.signal_classes.size()) + ")";
+    for (const std::string& c : f.signal_classes) params->emplace_back(c);
+  }
+  // The active-member rule over the stored assignee ('' = none).
+  const std::string active =
+      "EXISTS (SELECT 1 FROM memberships am JOIN users au ON au.id = am.user_id "
+      "WHERE am.org_id = t.org_id AND am.user_id = t.assigned_to AND au.status = 'active')";
+  switch (f.assignee) {
+    case ports::BugFilter::Assignee::kAny:
+      break;
+    case ports::BugFilter::Assignee::kUser:
+      w += " AND t.assigned_to = ? AND " + active;
+      params->emplace_back(f.assignee_id);
+      break;
+    case ports::BugFilter::Assignee::kUnassigned:
+      w += " AND (t.assigned_to = '' OR NOT " + active + ")";
+      break;
+  }
+  if (f.feed == "urgent_critical") w += " AND t.urgent = 1";
+  if (f.feed == "ui_ux") w += " AND t.ui_ux = 1";
+  return true;
+}
+
 std::string FeedClause(const std::string& feed) {
   if (feed == "urgent_critical") {
     // domain::triage::IsUrgentCritical, evaluated where the rows are.

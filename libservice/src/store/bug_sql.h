@@ -24,6 +24,9 @@ ports::BugRecord BugFromRow(const Rows& r, size_t i);
 std::string LikeContains(const std::string& s);
 // " WHERE ..." for `f` over bugs `b` (kBugFrom or FROM bugs b), appending its parameters.
 std::string Where(const ports::BugFilter& f, std::vector<Value>& params);
+// The filter over bug_tallies `t` (migration 0010): false when the filter
+// names something the tallies do not keep (text, platform, bug ids).
+bool TallyWhere(const ports::BugFilter& f, std::string* where, std::vector<Value>* params);
 // " AND ..." selecting bugs `b` of a deliveryFeed ("" for all).
 std::string FeedClause(const std::string& feed);
 // "?, ?, ..." for n parameters.

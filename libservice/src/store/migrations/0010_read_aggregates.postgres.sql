@@ -1,0 +1,188 @@
+-- migration: read_aggregates
+-- Triage reads (issue 10): aggregates kept on write so lists do not count
+-- or aggregate every bug per request. Triggers on bugs keep them, so every
+-- writer (ingest, triage writes, merges, deletions) keeps them exact.
+--
+-- bug_tallies: unmerged bugs per combination of the list filters that are
+--   columns of the bug (project, status, severity, signal class, the two
+--   delivery facets, stored assignee; '' = none). GET /v1/bugs sums these
+--   rows for `total` unless the filter searches text or platforms.
+--   urgent is domain::triage::IsUrgentCritical evaluated in SQL (the same
+--   expression as store/bug_sql.cpp FeedClause).
+-- bug_groups: one row per (project, groupKey) with unmerged members: the
+--   aggregates and sort keys of GET /v1/bugs/groups. sev is the maximum
+--   domain::triage::SeverityRank, sig the minimum class rank (issue 0,
+--   watch 1, diagnostic 2), classes a bit set (issue 1, watch 2,
+--   diagnostic 4), rep_id the representative (last_seen desc, id desc) and
+--   rep_title its lowercased title. A report to a known bug (last_seen and
+--   report_count only) updates the row in place; any other change to a
+--   member recomputes its group from the members.
+
+CREATE TABLE bug_tallies (
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  status TEXT NOT NULL,
+  severity TEXT NOT NULL,
+  signal_class TEXT NOT NULL,
+  urgent BIGINT NOT NULL,
+  ui_ux BIGINT NOT NULL,
+  assigned_to TEXT NOT NULL,
+  n BIGINT NOT NULL,
+  PRIMARY KEY (org_id, project_id, status, severity, signal_class, urgent, ui_ux, assigned_to)
+);
+
+CREATE TABLE bug_groups (
+  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  group_key TEXT NOT NULL,
+  n BIGINT NOT NULL,
+  reports BIGINT NOT NULL,
+  fs BIGINT NOT NULL,
+  ls BIGINT NOT NULL,
+  sev BIGINT NOT NULL,
+  reg BIGINT NOT NULL,
+  sig BIGINT NOT NULL,
+  classes BIGINT NOT NULL,
+  rep_id TEXT NOT NULL,
+  rep_title TEXT NOT NULL,
+  PRIMARY KEY (project_id, group_key)
+);
+CREATE INDEX bug_groups_last_seen ON bug_groups(org_id, ls DESC, project_id, group_key);
+CREATE INDEX bug_groups_first_seen ON bug_groups(org_id, fs DESC, project_id, group_key);
+CREATE INDEX bug_groups_count ON bug_groups(org_id, reports DESC, ls DESC, project_id, group_key);
+
+-- The aggregates of the bugs already stored.
+INSERT INTO bug_tallies
+  SELECT org_id, project_id, status, severity, signal_class,
+    CASE WHEN signal_class = 'issue' AND (severity = 'critical' OR (severity = 'high' AND
+      (is_regression = 1 OR signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx'))))
+      THEN 1 ELSE 0 END,
+    ui_ux, COALESCE(assigned_to, ''), COUNT(*)
+  FROM bugs WHERE merged_into IS NULL GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+
+INSERT INTO bug_groups
+  SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen),
+    MAX(b.last_seen),
+    MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
+      ELSE 0 END),
+    MAX(b.is_regression),
+    MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END),
+    MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
+      2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
+      4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END),
+    (SELECT r.id FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
+      r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1),
+    (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
+      r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
+  FROM bugs b WHERE b.merged_into IS NULL GROUP BY b.org_id, b.project_id, b.group_key;
+
+CREATE FUNCTION bug_tallies_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    IF OLD.merged_into IS NULL THEN
+      UPDATE bug_tallies SET n = n - 1 WHERE org_id = OLD.org_id AND project_id = OLD.project_id AND status = OLD.status AND
+    severity = OLD.severity AND signal_class = OLD.signal_class AND urgent = CASE WHEN OLD.signal_class = 'issue' AND (OLD.severity = 'critical' OR (OLD.severity = 'high' AND (OLD.is_regression = 1 OR OLD.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND
+    ui_ux = OLD.ui_ux AND assigned_to = COALESCE(OLD.assigned_to, '');
+    END IF;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    IF NEW.merged_into IS NULL THEN
+      INSERT INTO bug_tallies VALUES (
+        NEW.org_id, NEW.project_id, NEW.status, NEW.severity, NEW.signal_class,
+    CASE WHEN NEW.signal_class = 'issue' AND (NEW.severity = 'critical' OR (NEW.severity = 'high' AND (NEW.is_regression = 1 OR NEW.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+    NEW.ui_ux, COALESCE(NEW.assigned_to, ''), 1)
+        ON CONFLICT (org_id, project_id, status, severity, signal_class, urgent, ui_ux, assigned_to) DO UPDATE SET n = bug_tallies.n + 1;
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER bug_tallies_insert_delete AFTER INSERT OR DELETE ON bugs
+  FOR EACH ROW EXECUTE FUNCTION bug_tallies_sync();
+CREATE TRIGGER bug_tallies_update AFTER UPDATE OF org_id, project_id, status, severity, signal_class, signal_family, is_regression, ui_ux, assigned_to, merged_into ON bugs
+  FOR EACH ROW WHEN (OLD.org_id IS DISTINCT FROM NEW.org_id OR
+    OLD.project_id IS DISTINCT FROM NEW.project_id OR
+    OLD.status IS DISTINCT FROM NEW.status OR
+    OLD.severity IS DISTINCT FROM NEW.severity OR
+    OLD.signal_class IS DISTINCT FROM NEW.signal_class OR
+    OLD.signal_family IS DISTINCT FROM NEW.signal_family OR
+    OLD.is_regression IS DISTINCT FROM NEW.is_regression OR
+    OLD.ui_ux IS DISTINCT FROM NEW.ui_ux OR
+    OLD.assigned_to IS DISTINCT FROM NEW.assigned_to OR
+    OLD.merged_into IS DISTINCT FROM NEW.merged_into)
+  EXECUTE FUNCTION bug_tallies_sync();
+
+-- Recomputes one group from its members. The advisory lock serialises the
+-- writers of one group across transactions, and the aggregate that follows
+-- it reads with a new snapshot (READ COMMITTED), so a concurrent writer's
+-- committed members are never lost.
+CREATE FUNCTION bug_group_recompute(g bugs) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(g.project_id || ':' || g.group_key, 4242));
+  INSERT INTO bug_groups
+    SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen),
+      MAX(b.last_seen),
+      MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
+        ELSE 0 END),
+      MAX(b.is_regression),
+      MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END),
+      MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
+        2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
+        4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END),
+      (SELECT r.id FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
+        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1),
+      (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
+        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
+    FROM bugs b WHERE b.org_id = g.org_id AND b.group_key = g.group_key AND b.project_id = g.project_id
+      AND b.merged_into IS NULL
+    GROUP BY b.org_id, b.project_id, b.group_key
+  ON CONFLICT (project_id, group_key) DO UPDATE SET org_id = excluded.org_id, n = excluded.n,
+    reports = excluded.reports, fs = excluded.fs, ls = excluded.ls, sev = excluded.sev, reg = excluded.reg,
+    sig = excluded.sig, classes = excluded.classes, rep_id = excluded.rep_id, rep_title = excluded.rep_title;
+  IF NOT FOUND THEN
+    DELETE FROM bug_groups WHERE project_id = g.project_id AND group_key = g.group_key;
+  END IF;
+END
+$$;
+CREATE FUNCTION bug_groups_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF NEW.merged_into IS NULL THEN PERFORM bug_group_recompute(NEW); END IF;
+  ELSIF TG_OP = 'DELETE' THEN
+    IF OLD.merged_into IS NULL THEN PERFORM bug_group_recompute(OLD); END IF;
+  ELSIF OLD.merged_into IS NULL AND NEW.merged_into IS NULL AND OLD.org_id = NEW.org_id AND
+    OLD.project_id = NEW.project_id AND OLD.group_key = NEW.group_key AND NEW.last_seen >= OLD.last_seen AND
+    OLD.severity = NEW.severity AND OLD.signal_class = NEW.signal_class AND
+    OLD.is_regression = NEW.is_regression AND OLD.title = NEW.title AND OLD.first_seen = NEW.first_seen THEN
+    -- A report to a known bug: in place, under the group's lock.
+    PERFORM pg_advisory_xact_lock(hashtextextended(NEW.project_id || ':' || NEW.group_key, 4242));
+    UPDATE bug_groups SET reports = reports + NEW.report_count - OLD.report_count,
+    rep_id = CASE WHEN (NEW.last_seen > ls OR (NEW.last_seen = ls AND NEW.id > rep_id)) THEN NEW.id ELSE rep_id END,
+    rep_title = CASE WHEN (NEW.last_seen > ls OR (NEW.last_seen = ls AND NEW.id > rep_id)) THEN lower(NEW.title) ELSE rep_title END,
+    ls = GREATEST(ls, NEW.last_seen)
+  WHERE project_id = NEW.project_id AND group_key = NEW.group_key;
+  ELSE
+    PERFORM bug_group_recompute(OLD);
+    IF OLD.project_id IS DISTINCT FROM NEW.project_id OR OLD.group_key IS DISTINCT FROM NEW.group_key THEN
+      PERFORM bug_group_recompute(NEW);
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER bug_groups_insert_delete AFTER INSERT OR DELETE ON bugs
+  FOR EACH ROW EXECUTE FUNCTION bug_groups_sync();
+CREATE TRIGGER bug_groups_update AFTER UPDATE OF org_id, project_id, group_key, merged_into, severity, signal_class, is_regression, title, first_seen, last_seen, report_count ON bugs
+  FOR EACH ROW WHEN (OLD.org_id IS DISTINCT FROM NEW.org_id OR
+    OLD.project_id IS DISTINCT FROM NEW.project_id OR
+    OLD.group_key IS DISTINCT FROM NEW.group_key OR
+    OLD.merged_into IS DISTINCT FROM NEW.merged_into OR
+    OLD.severity IS DISTINCT FROM NEW.severity OR
+    OLD.signal_class IS DISTINCT FROM NEW.signal_class OR
+    OLD.is_regression IS DISTINCT FROM NEW.is_regression OR
+    OLD.title IS DISTINCT FROM NEW.title OR
+    OLD.first_seen IS DISTINCT FROM NEW.first_seen OR
+    OLD.last_seen IS DISTINCT FROM NEW.last_seen OR
+    OLD.report_count IS DISTINCT FROM NEW.report_count)
+  EXECUTE FUNCTION bug_groups_sync();
+

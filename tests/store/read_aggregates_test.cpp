@@ -1,0 +1,218 @@
+// Contract tests of the aggregates the triage reads keep on write
+// (migration 0010: bug_tallies, bug_groups), on both backends: after every
+// kind of write to bugs (a new bug, a report through the capture
+// repository, status, severity, class, assignee and facet changes, a merge,
+// a move to another group, deletions) the maintained rows equal the same
+// aggregates computed from the bugs themselves.
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ports/capture_bug_repository.h"
+#include "store/database.h"
+#include "store/migrations.h"
+#include "store/repositories.h"
+#include "support/test_db.h"
+
+namespace service::store {
+namespace {
+
+constexpr const char* kOrg = "00000000-0000-7000-8000-000000000001";
+constexpr const char* kProject = "00000000-0000-7000-8000-000000000002";
+constexpr const char* kOther = "00000000-0000-7000-8000-000000000003";
+
+// The tallies and groups as computed from the bugs (the migration's
+// backfill), and as maintained; rows as text, n = 0 tallies left out.
+constexpr const char* kUrgent =
+    "CASE WHEN signal_class = 'issue' AND (severity = 'critical' OR (severity = 'high' AND "
+    "(is_regression = 1 OR signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', "
+    "'http_5xx')))) THEN 1 ELSE 0 END";
+
+const std::string kTalliesFromBugs =
+    std::string("SELECT org_id, project_id, status, severity, signal_class, ") + kUrgent +
+    ", ui_ux, COALESCE(assigned_to, ''), COUNT(*) FROM bugs "
+    "WHERE merged_into IS NULL GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 "
+    "ORDER BY 1, 2, 3, 4, 5, 6, 7, 8";
+constexpr const char* kTalliesKept =
+    "SELECT org_id, project_id, status, severity, signal_class, urgent, ui_ux, assigned_to, n "
+    "FROM bug_tallies WHERE n <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8";
+constexpr const char* kGroupsFromBugs =
+    "SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen), "
+    "MAX(b.last_seen), MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 "
+    "WHEN 'low' THEN 1 ELSE 0 END), MAX(b.is_regression), "
+    "MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END), "
+    "MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) + 2 * MAX(CASE b.signal_class WHEN 'watch' "
+    "THEN 1 ELSE 0 END) + 4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END), "
+    "(SELECT r.id FROM bugs r WHERE r.group_key = b.group_key AND r.project_id = b.project_id AND "
+    "r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1), "
+    "(SELECT lower(r.title) FROM bugs r WHERE r.group_key = b.group_key AND r.project_id = b.project_id AND "
+    "r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1) "
+    "FROM bugs b WHERE b.merged_into IS NULL GROUP BY b.org_id, b.project_id, b.group_key ORDER BY 2, 3";
+constexpr const char* kGroupsKept =
+    "SELECT org_id, project_id, group_key, n, reports, fs, ls, sev, reg, sig, classes, rep_id, rep_title "
+    "FROM bug_groups ORDER BY 2, 3";
+
+struct Fixture {
+  std::unique_ptr<Database> db;
+  std::unique_ptr<ports::CaptureBugRepository> bugs = store::NewSqlCaptureBugRepository();
+  int next = 100;
+
+  Fixture() {
+    auto opened = OpenDatabase(testing::FreshDatabaseUrl());
+    REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
+    db = std::move(opened).value();
+    REQUIRE(ApplyMigrations(*db).ok());
+    Write([](Connection& tx) -> Status {
+      SV_RETURN_IF_ERROR(
+          tx.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES "
+                  "(?, 'Org', 'org', 'pro', 1, 1)",
+                  {kOrg})
+              .status());
+      for (const char* p : {kProject, kOther}) {
+        SV_RETURN_IF_ERROR(
+            tx.Exec("INSERT INTO projects (id, org_id, name, slug, created_at) VALUES (?, ?, ?, ?, 1)",
+                    {p, kOrg, p, p})
+                .status());
+      }
+      return Status::Ok();
+    });
+  }
+  ~Fixture() { db->Close(); }
+
+  void Write(const std::function<Status(Connection&)>& fn) {
+    Status st = db->Write(fn);
+    REQUIRE_MESSAGE(st.ok(), st.ToString());
+  }
+  void Exec(const std::string& sql, const std::vector<Value>& params) {
+    Write([&](Connection& tx) { return tx.Exec(sql, params).status(); });
+  }
+
+  std::string Id() {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "00000000-0000-7000-8000-%012d", ++next);
+    return buf;
+  }
+
+  // A bug as the capture repository creates it, in group `group_key`.
+  std::string NewBug(const std::string& project, const std::string& group_key, const std::string& title,
+                     const std::string& severity, const std::string& signal_class, int64_t at) {
+    ports::BugReportWrite w;
+    w.org_id = kOrg;
+    w.project_id = project;
+    w.key_env = "live";
+    w.fingerprint = "fp-" + std::to_string(next);
+    w.new_bug_id = Id();
+    w.occurrence_id = Id();
+    w.signature_hash = group_key;
+    w.title = title;
+    w.severity = severity;
+    w.platform = "web";
+    w.signal_class = signal_class;
+    w.signal_family = "crash";
+    w.seen_at = at;
+    Write([&](Connection& tx) -> Status { return bugs->Create(tx, w).status(); });
+    return w.new_bug_id;
+  }
+
+  // Reports to a known bug through the capture repository (the in-place path).
+  void Report(const std::string& bug_id, int64_t at, int64_t count) {
+    std::string project, env, fingerprint;
+    REQUIRE(db->Read([&](Connection& c) -> Status {
+                SV_ASSIGN_OR_RETURN(
+                    Rows r,
+                    c.Query("SELECT project_id, key_env, fingerprint FROM bugs WHERE id = ?", {bug_id}));
+                project = r.Str(0, 0);
+                env = r.Str(0, 1);
+                fingerprint = r.Str(0, 2);
+                return Status::Ok();
+              }).ok());
+    Write([&](Connection& tx) -> Status {
+      return bugs
+          ->AddReports(
+              tx, {ports::BugKeyReports{project, env, fingerprint, count, at, "", "", std::nullopt, Id()}})
+          .status();
+    });
+  }
+
+  std::vector<std::string> Table(const std::string& sql) {
+    std::vector<std::string> out;
+    REQUIRE(db->Read([&](Connection& c) -> Status {
+                SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, {}));
+                for (size_t i = 0; i < r.size(); ++i) {
+                  std::string row;
+                  for (size_t k = 0; k < r.columns.size(); ++k) {
+                    row += r.IsNull(i, k) ? "NULL" : r.Str(i, k);
+                    row += '|';
+                  }
+                  out.push_back(row);
+                }
+                return Status::Ok();
+              }).ok());
+    return out;
+  }
+
+  void CheckKept() {
+    CHECK(Table(kTalliesKept) == Table(kTalliesFromBugs));
+    CHECK(Table(kGroupsKept) == Table(kGroupsFromBugs));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("read aggregates: tallies and groups follow every kind of write to bugs") {
+  Fixture f;
+  const std::string a1 = f.NewBug(kProject, "g-a", "Checkout fails", "medium", "issue", 1000);
+  const std::string a2 = f.NewBug(kProject, "g-a", "Checkout fails again", "low", "watch", 2000);
+  const std::string b1 = f.NewBug(kProject, "g-b", "Login slow", "high", "issue", 1500);
+  const std::string c1 = f.NewBug(kOther, "g-a", "Same key, other project", "critical", "diagnostic", 1200);
+  f.CheckKept();
+  CHECK(f.Table("SELECT n, rep_id FROM bug_groups WHERE project_id = '" + std::string(kProject) +
+                "' AND group_key = 'g-a'") == std::vector<std::string>{"2|" + a2 + "|"});
+
+  SUBCASE("reports to a known bug move the group's counts, last seen and representative") {
+    f.Report(a1, 5000, 3);
+    f.CheckKept();
+    CHECK(f.Table("SELECT reports, ls, rep_id, rep_title FROM bug_groups WHERE group_key = 'g-a' AND "
+                  "project_id = '" +
+                  std::string(kProject) + "'") ==
+          std::vector<std::string>{"5|5000|" + a1 + "|checkout fails|"});
+    f.Report(a1, 4000, 1);  // an older report: last seen stays
+    f.CheckKept();
+  }
+  SUBCASE("status, severity, class, regression, facet and assignee changes move tallies") {
+    f.Exec("UPDATE bugs SET status = 'resolved', resolved_at = 10 WHERE id = ?", {a1});
+    f.CheckKept();
+    f.Exec("UPDATE bugs SET severity = 'critical' WHERE id = ?", {a2});
+    f.CheckKept();
+    f.Exec("UPDATE bugs SET signal_class = 'diagnostic' WHERE id = ?", {b1});
+    f.CheckKept();
+    f.Exec("UPDATE bugs SET severity = 'high', is_regression = 1, signal_class = 'issue' WHERE id = ?", {b1});
+    f.CheckKept();
+    f.Exec("UPDATE bugs SET ui_ux = 1, assigned_to = 'someone' WHERE id = ?", {a1});
+    f.CheckKept();
+    f.Exec("UPDATE bugs SET title = 'Renamed' WHERE id = ?", {a2});
+    f.CheckKept();
+  }
+  SUBCASE("a merge takes the bug out of both; a move changes its group") {
+    f.Exec("UPDATE bugs SET merged_into = ? WHERE id = ?", {a1, a2});
+    f.CheckKept();
+    f.Exec("UPDATE bugs SET group_key = 'g-b' WHERE id = ?", {a1});
+    f.CheckKept();
+    CHECK(f.Table("SELECT COUNT(*) FROM bug_groups WHERE project_id = '" + std::string(kProject) + "'") ==
+          std::vector<std::string>{"1|"});
+  }
+  SUBCASE("deleting bugs and a project removes their rows") {
+    f.Exec("DELETE FROM bugs WHERE id = ?", {a2});
+    f.CheckKept();
+    f.Exec("DELETE FROM projects WHERE id = ?", {kOther});
+    f.CheckKept();
+    CHECK(f.Table("SELECT COUNT(*) FROM bug_groups WHERE project_id = '" + std::string(kOther) + "'") ==
+          std::vector<std::string>{"0|"});
+    (void)c1;
+  }
+}
+
+}  // namespace service::store
