@@ -51,6 +51,29 @@ constexpr const char* kGroupsFromBugs =
     "(SELECT lower(r.title) FROM bugs r WHERE r.group_key = b.group_key AND r.project_id = b.project_id AND "
     "r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1) "
     "FROM bugs b WHERE b.merged_into IS NULL GROUP BY b.org_id, b.project_id, b.group_key ORDER BY 2, 3";
+const std::string kDaysFromBugs =
+    std::string("SELECT org_id, first_seen / 86400000, project_id, status, severity, ") + kUrgent +
+    ", ui_ux, is_regression, COUNT(*), SUM(report_count), SUM(CASE WHEN status = 'resolved' AND resolved_at "
+    "IS NOT NULL THEN 1 ELSE 0 END), SUM(CASE WHEN status = 'resolved' AND resolved_at IS NOT NULL THEN "
+    "resolved_at - first_seen ELSE 0 END) FROM bugs WHERE merged_into IS NULL "
+    "GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8";
+constexpr const char* kDaysKept =
+    "SELECT org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, SUM(n), SUM(reports), "
+    "SUM(resolved_n), SUM(resolved_ms) FROM bug_days GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 "
+    "HAVING SUM(n) <> 0 OR SUM(reports) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8";
+const std::string kResolutionsFromBugs =
+    std::string("SELECT org_id, resolved_at / 86400000, project_id, ") + kUrgent +
+    ", ui_ux, COUNT(*), SUM(resolved_at - first_seen) FROM bugs WHERE merged_into IS NULL AND status = "
+    "'resolved' AND resolved_at IS NOT NULL GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5";
+constexpr const char* kResolutionsKept =
+    "SELECT org_id, day, project_id, urgent, ui_ux, SUM(n), SUM(ms) FROM bug_resolutions "
+    "GROUP BY 1, 2, 3, 4, 5 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5";
+constexpr const char* kOccurrenceDaysFromRows =
+    "SELECT org_id, occurred_at / 86400000, project_id, COUNT(*) FROM occurrences GROUP BY 1, 2, 3 "
+    "ORDER BY 1, 2, 3";
+constexpr const char* kOccurrenceDaysKept =
+    "SELECT org_id, day, project_id, SUM(n) FROM occurrence_days GROUP BY 1, 2, 3 HAVING SUM(n) <> 0 "
+    "ORDER BY 1, 2, 3";
 constexpr const char* kGroupsKept =
     "SELECT org_id, project_id, group_key, n, reports, fs, ls, sev, reg, sig, classes, rep_id, rep_title "
     "FROM bug_groups ORDER BY 2, 3";
@@ -154,9 +177,20 @@ struct Fixture {
     return out;
   }
 
+  // An occurrence of `bug_id` at `at` (the columns ingest always fills).
+  void Occurrence(const std::string& bug_id, const std::string& project, int64_t at) {
+    Exec(
+        "INSERT INTO occurrences (id, bug_id, project_id, org_id, user_key, user_kind, platform, "
+        "occurred_at, created_at) VALUES (?, ?, ?, ?, 'u', 'anonymous', 'web', ?, ?)",
+        {Id(), bug_id, project, kOrg, at, at});
+  }
+
   void CheckKept() {
     CHECK(Table(kTalliesKept) == Table(kTalliesFromBugs));
     CHECK(Table(kGroupsKept) == Table(kGroupsFromBugs));
+    CHECK(Table(kDaysKept) == Table(kDaysFromBugs));
+    CHECK(Table(kResolutionsKept) == Table(kResolutionsFromBugs));
+    CHECK(Table(kOccurrenceDaysKept) == Table(kOccurrenceDaysFromRows));
   }
 };
 
@@ -168,6 +202,11 @@ TEST_CASE("read aggregates: tallies and groups follow every kind of write to bug
   const std::string a2 = f.NewBug(kProject, "g-a", "Checkout fails again", "low", "watch", 2000);
   const std::string b1 = f.NewBug(kProject, "g-b", "Login slow", "high", "issue", 1500);
   const std::string c1 = f.NewBug(kOther, "g-a", "Same key, other project", "critical", "diagnostic", 1200);
+  constexpr int64_t kDay = 86'400'000;
+  f.Occurrence(a1, kProject, 1000);
+  f.Occurrence(a1, kProject, kDay + 5);
+  f.Occurrence(b1, kProject, kDay + 6);
+  f.Occurrence(c1, kOther, 2 * kDay);
   f.CheckKept();
   CHECK(f.Table("SELECT n, rep_id FROM bug_groups WHERE project_id = '" + std::string(kProject) +
                 "' AND group_key = 'g-a'") == std::vector<std::string>{"2|" + a2 + "|"});
@@ -183,7 +222,13 @@ TEST_CASE("read aggregates: tallies and groups follow every kind of write to bug
     f.CheckKept();
   }
   SUBCASE("status, severity, class, regression, facet and assignee changes move tallies") {
-    f.Exec("UPDATE bugs SET status = 'resolved', resolved_at = 10 WHERE id = ?", {a1});
+    f.Exec("UPDATE bugs SET status = 'resolved', resolved_at = ? WHERE id = ?", {3 * kDay, a1});
+    f.CheckKept();
+    f.Exec("UPDATE bugs SET status = 'resolved', resolved_at = ? WHERE id = ?", {3 * kDay + 7, b1});
+    f.CheckKept();
+    f.Exec("UPDATE bugs SET status = 'new', resolved_at = NULL WHERE id = ?", {b1});
+    f.CheckKept();
+    f.Report(a1, 4 * kDay, 2);  // a report to a resolved bug moves only its reports
     f.CheckKept();
     f.Exec("UPDATE bugs SET severity = 'critical' WHERE id = ?", {a2});
     f.CheckKept();
@@ -204,14 +249,22 @@ TEST_CASE("read aggregates: tallies and groups follow every kind of write to bug
     CHECK(f.Table("SELECT COUNT(*) FROM bug_groups WHERE project_id = '" + std::string(kProject) + "'") ==
           std::vector<std::string>{"1|"});
   }
-  SUBCASE("deleting bugs and a project removes their rows") {
-    f.Exec("DELETE FROM bugs WHERE id = ?", {a2});
+  SUBCASE("deleting bugs, occurrences, a project and the organization removes their rows") {
+    f.Exec("DELETE FROM occurrences WHERE bug_id = ? AND occurred_at = 1000", {a1});
     f.CheckKept();
-    f.Exec("DELETE FROM projects WHERE id = ?", {kOther});
+    f.Exec("DELETE FROM bugs WHERE id = ?", {b1});
     f.CheckKept();
-    CHECK(f.Table("SELECT COUNT(*) FROM bug_groups WHERE project_id = '" + std::string(kOther) + "'") ==
+    f.Exec("DELETE FROM projects WHERE id = ?", {kProject});  // a group of two members
+    f.CheckKept();
+    CHECK(f.Table("SELECT COUNT(*) FROM bug_groups WHERE project_id = '" + std::string(kProject) + "'") ==
           std::vector<std::string>{"0|"});
-    (void)c1;
+    f.Exec("DELETE FROM organizations WHERE id = ?", {kOrg});
+    f.CheckKept();
+    for (const char* table :
+         {"bug_tallies", "bug_groups", "bug_days", "bug_resolutions", "occurrence_days"}) {
+      CAPTURE(table);
+      CHECK(f.Table(std::string("SELECT COUNT(*) FROM ") + table) == std::vector<std::string>{"0|"});
+    }
   }
 }
 

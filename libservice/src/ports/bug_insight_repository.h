@@ -193,18 +193,20 @@ class BugInsightRepository {
   BugInsightRepository& operator=(const BugInsightRepository&) = delete;
   virtual ~BugInsightRepository() = default;
 
-  // GET /v1/bugs/stats.
-  virtual Result<StatsWindow> Stats(Tx& c, const BugScope& scope, int64_t from_ms, int64_t to_ms) = 0;
-  // One entry per day with bugs or reports in [from_ms, to_ms), ascending.
-  virtual Result<std::vector<StatsDay>> DailyCounts(Tx& c, const BugScope& scope, int64_t from_ms,
-                                                    int64_t to_ms) = 0;
+  // GET /v1/bugs/stats, over whole UTC days: day = ms / 86,400,000, the
+  // days [first_day, end_day). Read from counters kept on write.
+  virtual Result<StatsWindow> Stats(Tx& c, const BugScope& scope, int64_t first_day, int64_t end_day) = 0;
+  // One entry per day with bugs or reports in [first_day, end_day), ascending.
+  virtual Result<std::vector<StatsDay>> DailyCounts(Tx& c, const BugScope& scope, int64_t first_day,
+                                                    int64_t end_day) = 0;
   // Open bugs seen in [from_ms, to_ms), most reports first, then last_seen
   // desc, id.
   virtual Result<std::vector<TopBug>> TopOpen(Tx& c, const BugScope& scope, int64_t from_ms, int64_t to_ms,
                                               int64_t limit) = 0;
-  // Mean hours from first_seen to resolved_at over bugs resolved in the window.
-  virtual Result<std::optional<double>> MeanTimeToResolve(Tx& c, const BugScope& scope, int64_t from_ms,
-                                                          int64_t to_ms) = 0;
+  // Mean hours from first_seen to resolved_at over the bugs resolved on
+  // the days [first_day, end_day).
+  virtual Result<std::optional<double>> MeanTimeToResolve(Tx& c, const BugScope& scope, int64_t first_day,
+                                                          int64_t end_day) = 0;
 
   // GET /v1/bugs/recommended: every selected group (the caller scores,
   // orders and limits them).

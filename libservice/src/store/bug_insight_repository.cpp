@@ -32,34 +32,46 @@ std::string ScopeWhere(const ports::BugScope& s, std::vector<Value>& params) {
   return w;
 }
 
-constexpr const char* kOpen = "b.status NOT IN ('resolved', 'silenced')";  // domain::triage::IsOpenStatus
+// " WHERE ..." over a day table `d` (bug_days, bug_resolutions: migration
+// 0010) for the days [first_day, end_day) of `s`.
+std::string DayWhere(const ports::BugScope& s, int64_t first_day, int64_t end_day,
+                     std::vector<Value>& params) {
+  std::string w = " WHERE d.org_id = ? AND d.day >= ? AND d.day < ?";
+  params.emplace_back(s.org_id);
+  params.emplace_back(first_day);
+  params.emplace_back(end_day);
+  if (s.project_id) {
+    w += " AND d.project_id = ?";
+    params.emplace_back(*s.project_id);
+  }
+  if (s.feed == "urgent_critical") w += " AND d.urgent = 1";
+  if (s.feed == "ui_ux") w += " AND d.ui_ux = 1";
+  return w;
+}
 
-std::string CountIf(const std::string& cond) { return "SUM(CASE WHEN " + cond + " THEN 1 ELSE 0 END)"; }
+constexpr const char* kOpen = "b.status NOT IN ('resolved', 'silenced')";  // domain::triage::IsOpenStatus
 
 using GroupKey = std::pair<std::string, std::string>;
 
 class SqlBugInsightRepository final : public ports::BugInsightRepository {
  public:
-  Result<ports::StatsWindow> Stats(ports::Tx& c_tx, const ports::BugScope& scope, int64_t from_ms,
-                                   int64_t to_ms) override {
+  Result<ports::StatsWindow> Stats(ports::Tx& c_tx, const ports::BugScope& scope, int64_t first_day,
+                                   int64_t end_day) override {
     Connection& c = Sql(c_tx);
     std::vector<Value> params;
-    const std::string open = kOpen;
-    std::string sql =
-        "SELECT COUNT(*), " + CountIf(open) + ", " + CountIf("b.status = 'new'") + ", " +
-        CountIf("b.status = 'known'") + ", " + CountIf("b.status = 'working'") + ", " +
-        CountIf("b.status = 'resolved'") + ", " + CountIf("b.status = 'silenced'") + ", " +
-        CountIf("b.severity = 'critical'") + ", " + CountIf("b.severity = 'high'") + ", " +
-        CountIf("b.severity = 'medium'") + ", " + CountIf("b.severity = 'low'") +
-        ", COALESCE(SUM(b.report_count), 0), "
-        "AVG(CASE WHEN b.status = 'resolved' AND b.resolved_at IS NOT NULL THEN "
-        "CAST(b.resolved_at - b.first_seen AS DOUBLE PRECISION) END), " +
-        CountIf(open + " AND b.severity = 'critical'") + ", " + CountIf(open + " AND b.severity = 'high'") +
-        ", " + CountIf(open + " AND b.severity = 'medium'") + ", " +
-        CountIf(open + " AND b.severity = 'low'") + ", " + CountIf(open + " AND b.is_regression = 1") +
-        " FROM bugs b" + ScopeWhere(scope, params) + " AND b.first_seen >= ? AND b.first_seen < ?";
-    params.emplace_back(from_ms);
-    params.emplace_back(to_ms);
+    const std::string where = DayWhere(scope, first_day, end_day, params);
+    const std::string open = "d.status NOT IN ('resolved', 'silenced')";  // domain::triage::IsOpenStatus
+    auto sum_if = [](const std::string& cond) { return "SUM(CASE WHEN " + cond + " THEN d.n ELSE 0 END)"; };
+    const std::string sql =
+        "SELECT SUM(d.n), " + sum_if(open) + ", " + sum_if("d.status = 'new'") + ", " +
+        sum_if("d.status = 'known'") + ", " + sum_if("d.status = 'working'") + ", " +
+        sum_if("d.status = 'resolved'") + ", " + sum_if("d.status = 'silenced'") + ", " +
+        sum_if("d.severity = 'critical'") + ", " + sum_if("d.severity = 'high'") + ", " +
+        sum_if("d.severity = 'medium'") + ", " + sum_if("d.severity = 'low'") + ", SUM(d.reports), " +
+        "SUM(d.resolved_n), SUM(d.resolved_ms), " + sum_if(open + " AND d.severity = 'critical'") + ", " +
+        sum_if(open + " AND d.severity = 'high'") + ", " + sum_if(open + " AND d.severity = 'medium'") +
+        ", " + sum_if(open + " AND d.severity = 'low'") + ", " + sum_if(open + " AND d.is_regression = 1") +
+        " FROM bug_days d" + where;
     SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
     ports::StatsWindow w;
     if (r.empty()) return w;
@@ -76,43 +88,55 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
     w.sev_medium = n(9);
     w.sev_low = n(10);
     w.total_reports = n(11);
-    if (!r.IsNull(0, 12)) w.avg_resolution_hours = r.Dbl(0, 12) / 3'600'000.0;
-    w.open_critical = n(13);
-    w.open_high = n(14);
-    w.open_medium = n(15);
-    w.open_low = n(16);
-    w.open_regressions = n(17);
+    if (n(12) > 0)
+      w.avg_resolution_hours = static_cast<double>(n(13)) / static_cast<double>(n(12)) / 3'600'000.0;
+    w.open_critical = n(14);
+    w.open_high = n(15);
+    w.open_medium = n(16);
+    w.open_low = n(17);
+    w.open_regressions = n(18);
     return w;
   }
 
   Result<std::vector<ports::StatsDay>> DailyCounts(ports::Tx& c_tx, const ports::BugScope& scope,
-                                                   int64_t from_ms, int64_t to_ms) override {
+                                                   int64_t first_day, int64_t end_day) override {
     Connection& c = Sql(c_tx);
     std::map<int64_t, ports::StatsDay> days;
     {
       std::vector<Value> params;
-      const std::string sql = "SELECT b.first_seen / " + std::to_string(kDayMs) +
-                              " AS d, COUNT(*) FROM bugs b" + ScopeWhere(scope, params) +
-                              " AND b.first_seen >= ? AND b.first_seen < ? GROUP BY d";
-      params.emplace_back(from_ms);
-      params.emplace_back(to_ms);
+      const std::string sql = "SELECT d.day, SUM(d.n) FROM bug_days d" +
+                              DayWhere(scope, first_day, end_day, params) + " GROUP BY d.day";
       SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
       for (size_t i = 0; i < r.size(); ++i) days[r.Int(i, 0)].bug_count = r.Int(i, 1);
     }
-    {
+    if (scope.feed == "all") {
+      // Occurrences per day are kept per project; a delivery feed is a
+      // property of each one's bug now, so a feed counts them below.
+      std::vector<Value> params = {scope.org_id, first_day, end_day};
+      std::string sql =
+          "SELECT o.day, SUM(o.n) FROM occurrence_days o WHERE o.org_id = ? AND o.day >= ? AND "
+          "o.day < ?";
+      if (scope.project_id) {
+        sql += " AND o.project_id = ?";
+        params.emplace_back(*scope.project_id);
+      }
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql + " GROUP BY o.day", params));
+      for (size_t i = 0; i < r.size(); ++i) days[r.Int(i, 0)].report_count = r.Int(i, 1);
+    } else {
       std::vector<Value> params;
       const std::string sql =
           "SELECT o.occurred_at / " + std::to_string(kDayMs) +
           " AS d, COUNT(*) FROM occurrences o JOIN bugs b ON b.id = o.bug_id" + ScopeWhere(scope, params) +
           " AND o.org_id = b.org_id AND o.occurred_at >= ? AND o.occurred_at < ? GROUP BY d";
-      params.emplace_back(from_ms);
-      params.emplace_back(to_ms);
+      params.emplace_back(first_day * kDayMs);
+      params.emplace_back(end_day * kDayMs);
       SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
       for (size_t i = 0; i < r.size(); ++i) days[r.Int(i, 0)].report_count = r.Int(i, 1);
     }
     std::vector<ports::StatsDay> out;
     out.reserve(days.size());
     for (auto& [d, day] : days) {
+      if (day.bug_count == 0 && day.report_count == 0) continue;
       day.day_start_ms = d * kDayMs;
       out.push_back(day);
     }
@@ -142,17 +166,15 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
   }
 
   Result<std::optional<double>> MeanTimeToResolve(ports::Tx& c_tx, const ports::BugScope& scope,
-                                                  int64_t from_ms, int64_t to_ms) override {
+                                                  int64_t first_day, int64_t end_day) override {
     Connection& c = Sql(c_tx);
     std::vector<Value> params;
-    const std::string sql = "SELECT AVG(CAST(b.resolved_at - b.first_seen AS DOUBLE PRECISION)) FROM bugs b" +
-                            ScopeWhere(scope, params) +
-                            " AND b.status = 'resolved' AND b.resolved_at >= ? AND b.resolved_at < ?";
-    params.emplace_back(from_ms);
-    params.emplace_back(to_ms);
-    SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-    if (r.empty() || r.IsNull(0, 0)) return std::optional<double>();
-    return std::optional<double>(r.Dbl(0, 0) / 3'600'000.0);
+    SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT SUM(d.n), SUM(d.ms) FROM bug_resolutions d" +
+                                            DayWhere(scope, first_day, end_day, params),
+                                        params));
+    if (r.empty() || r.IsNull(0, 0) || r.Int(0, 0) <= 0) return std::optional<double>();
+    return std::optional<double>(static_cast<double>(r.Int(0, 1)) / static_cast<double>(r.Int(0, 0)) /
+                                 3'600'000.0);
   }
 
   Result<std::vector<ports::RecommendedGroup>> RecommendedGroups(ports::Tx& c_tx,

@@ -25,20 +25,23 @@ std::vector<std::string> CandidateWords(const std::string& title) {
 }  // namespace
 
 Result<StatsResult> GetStats(const BugsDeps& deps, const ports::BugScope& scope, int64_t days) {
+  // The window is the last `days` UTC days, today included; the previous
+  // period the `days` days before it.
   const int64_t now = deps.Now();
-  const int64_t from = now - days * kDayMs;
-  const int64_t before = from - days * kDayMs;
+  const int64_t end_day = now / kDayMs + 1;
+  const int64_t first_day = end_day - days;
+  const int64_t from = first_day * kDayMs;
   StatsResult out;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
-    SV_ASSIGN_OR_RETURN(out.current, deps.insights->Stats(c, scope, from, now + 1));
-    SV_ASSIGN_OR_RETURN(out.previous, deps.insights->Stats(c, scope, before, from));
+    SV_ASSIGN_OR_RETURN(out.current, deps.insights->Stats(c, scope, first_day, end_day));
+    SV_ASSIGN_OR_RETURN(out.previous, deps.insights->Stats(c, scope, first_day - days, first_day));
     SV_ASSIGN_OR_RETURN(std::vector<ports::StatsDay> counted,
-                        deps.insights->DailyCounts(c, scope, from, now + 1));
+                        deps.insights->DailyCounts(c, scope, first_day, end_day));
     SV_ASSIGN_OR_RETURN(out.top_bugs, deps.insights->TopOpen(c, scope, from, now + 1, kStatsTopBugs));
-    SV_ASSIGN_OR_RETURN(out.mttr_hours, deps.insights->MeanTimeToResolve(c, scope, from, now + 1));
+    SV_ASSIGN_OR_RETURN(out.mttr_hours, deps.insights->MeanTimeToResolve(c, scope, first_day, end_day));
     // Every day of the window, zeros included.
     size_t k = 0;
-    for (int64_t d = from / kDayMs; d <= now / kDayMs; ++d) {
+    for (int64_t d = first_day; d < end_day; ++d) {
       ports::StatsDay day;
       day.day_start_ms = d * kDayMs;
       while (k < counted.size() && counted[k].day_start_ms < day.day_start_ms) ++k;

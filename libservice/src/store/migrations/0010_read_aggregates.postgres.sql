@@ -19,8 +19,8 @@
 --   member recomputes its group from the members.
 
 CREATE TABLE bug_tallies (
-  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  org_id TEXT NOT NULL,
+  project_id TEXT NOT NULL,
   status TEXT NOT NULL,
   severity TEXT NOT NULL,
   signal_class TEXT NOT NULL,
@@ -32,8 +32,8 @@ CREATE TABLE bug_tallies (
 );
 
 CREATE TABLE bug_groups (
-  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  org_id TEXT NOT NULL,
+  project_id TEXT NOT NULL,
   group_key TEXT NOT NULL,
   n BIGINT NOT NULL,
   reports BIGINT NOT NULL,
@@ -75,6 +75,71 @@ INSERT INTO bug_groups
     (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
       r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
   FROM bugs b WHERE b.merged_into IS NULL GROUP BY b.org_id, b.project_id, b.group_key;
+
+-- Stats (GET /v1/bugs/stats) over UTC days, additive so a change is a delta:
+-- bug_days: unmerged bugs by the day they were first seen, per status,
+--   severity, delivery facets and regression flag: how many, their reports,
+--   and how many of them are resolved (with resolved_at) and the sum of
+--   resolved_at - first_seen over those.
+-- bug_resolutions: unmerged resolved bugs by the day they were resolved.
+-- occurrence_days: occurrences by the day they occurred.
+-- `shard` spreads one day's hot counters over four rows on PostgreSQL, so
+-- reports from several processes do not queue on one row (readers sum
+-- them); SQLite has one writer and uses shard 0.
+CREATE TABLE bug_days (
+  org_id TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  project_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  severity TEXT NOT NULL,
+  urgent BIGINT NOT NULL,
+  ui_ux BIGINT NOT NULL,
+  is_regression BIGINT NOT NULL,
+  shard BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  reports BIGINT NOT NULL,
+  resolved_n BIGINT NOT NULL,
+  resolved_ms BIGINT NOT NULL,
+  PRIMARY KEY (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard)
+);
+CREATE TABLE bug_resolutions (
+  org_id TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  project_id TEXT NOT NULL,
+  urgent BIGINT NOT NULL,
+  ui_ux BIGINT NOT NULL,
+  shard BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  ms BIGINT NOT NULL,
+  PRIMARY KEY (org_id, day, project_id, urgent, ui_ux, shard)
+);
+CREATE TABLE occurrence_days (
+  org_id TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  project_id TEXT NOT NULL,
+  shard BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  PRIMARY KEY (org_id, day, project_id, shard)
+);
+INSERT INTO bug_days
+  SELECT org_id, first_seen / 86400000, project_id, status, severity,
+    CASE WHEN signal_class = 'issue' AND (severity = 'critical' OR (severity = 'high' AND
+      (is_regression = 1 OR signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx'))))
+      THEN 1 ELSE 0 END,
+    ui_ux, is_regression, 0, COUNT(*), SUM(report_count),
+    SUM(CASE WHEN status = 'resolved' AND resolved_at IS NOT NULL THEN 1 ELSE 0 END),
+    SUM(CASE WHEN status = 'resolved' AND resolved_at IS NOT NULL THEN resolved_at - first_seen ELSE 0 END)
+  FROM bugs WHERE merged_into IS NULL GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+INSERT INTO bug_resolutions
+  SELECT org_id, resolved_at / 86400000, project_id,
+    CASE WHEN signal_class = 'issue' AND (severity = 'critical' OR (severity = 'high' AND
+      (is_regression = 1 OR signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx'))))
+      THEN 1 ELSE 0 END,
+    ui_ux, 0, COUNT(*), SUM(resolved_at - first_seen)
+  FROM bugs WHERE merged_into IS NULL AND status = 'resolved' AND resolved_at IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO occurrence_days
+  SELECT org_id, occurred_at / 86400000, project_id, 0, COUNT(*) FROM occurrences GROUP BY 1, 2, 3;
 
 CREATE FUNCTION bug_tallies_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -186,3 +251,115 @@ CREATE TRIGGER bug_groups_update AFTER UPDATE OF org_id, project_id, group_key, 
     OLD.report_count IS DISTINCT FROM NEW.report_count)
   EXECUTE FUNCTION bug_groups_sync();
 
+CREATE FUNCTION bug_days_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    IF NEW.merged_into IS NULL AND OLD.org_id IS NOT DISTINCT FROM NEW.org_id AND OLD.project_id IS NOT DISTINCT FROM NEW.project_id AND OLD.first_seen IS NOT DISTINCT FROM NEW.first_seen AND OLD.status IS NOT DISTINCT FROM NEW.status AND OLD.severity IS NOT DISTINCT FROM NEW.severity AND OLD.signal_class IS NOT DISTINCT FROM NEW.signal_class AND OLD.signal_family IS NOT DISTINCT FROM NEW.signal_family AND OLD.is_regression IS NOT DISTINCT FROM NEW.is_regression AND OLD.ui_ux IS NOT DISTINCT FROM NEW.ui_ux AND OLD.resolved_at IS NOT DISTINCT FROM NEW.resolved_at AND OLD.merged_into IS NOT DISTINCT FROM NEW.merged_into THEN
+      -- A report to a known bug: its reports move, nothing else.
+      INSERT INTO bug_days (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard, n, reports, resolved_n, resolved_ms)
+    SELECT NEW.org_id, NEW.first_seen / 86400000, NEW.project_id, NEW.status, NEW.severity,
+      CASE WHEN NEW.signal_class = 'issue' AND (NEW.severity = 'critical' OR (NEW.severity = 'high' AND (NEW.is_regression = 1 OR NEW.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      NEW.ui_ux, NEW.is_regression, CAST(floor(random() * 4) AS BIGINT), 0, NEW.report_count - OLD.report_count, 0, 0
+    WHERE NEW.report_count <> OLD.report_count
+    ON CONFLICT (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET reports = bug_days.reports + excluded.reports;
+      RETURN NULL;
+    END IF;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    UPDATE bug_days SET n = n - 1, reports = reports - OLD.report_count,
+      resolved_n = resolved_n - CASE WHEN (OLD.status = 'resolved' AND OLD.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      resolved_ms = resolved_ms - CASE WHEN (OLD.status = 'resolved' AND OLD.resolved_at IS NOT NULL) THEN OLD.resolved_at - OLD.first_seen ELSE 0 END
+    WHERE OLD.merged_into IS NULL AND org_id = OLD.org_id AND day = OLD.first_seen / 86400000 AND project_id = OLD.project_id AND
+      status = OLD.status AND severity = OLD.severity AND urgent = CASE WHEN OLD.signal_class = 'issue' AND (OLD.severity = 'critical' OR (OLD.severity = 'high' AND (OLD.is_regression = 1 OR OLD.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND
+      ui_ux = OLD.ui_ux AND is_regression = OLD.is_regression AND
+      shard = (SELECT shard FROM bug_days WHERE org_id = OLD.org_id AND day = OLD.first_seen / 86400000 AND project_id = OLD.project_id AND
+      status = OLD.status AND severity = OLD.severity AND urgent = CASE WHEN OLD.signal_class = 'issue' AND (OLD.severity = 'critical' OR (OLD.severity = 'high' AND (OLD.is_regression = 1 OR OLD.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND
+      ui_ux = OLD.ui_ux AND is_regression = OLD.is_regression LIMIT 1);
+    UPDATE bug_resolutions SET n = n - 1, ms = ms - (OLD.resolved_at - OLD.first_seen)
+    WHERE OLD.merged_into IS NULL AND (OLD.status = 'resolved' AND OLD.resolved_at IS NOT NULL) AND org_id = OLD.org_id AND day = OLD.resolved_at / 86400000 AND project_id = OLD.project_id AND
+      urgent = CASE WHEN OLD.signal_class = 'issue' AND (OLD.severity = 'critical' OR (OLD.severity = 'high' AND (OLD.is_regression = 1 OR OLD.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND ui_ux = OLD.ui_ux AND
+      shard = (SELECT shard FROM bug_resolutions WHERE org_id = OLD.org_id AND day = OLD.resolved_at / 86400000 AND project_id = OLD.project_id AND
+      urgent = CASE WHEN OLD.signal_class = 'issue' AND (OLD.severity = 'critical' OR (OLD.severity = 'high' AND (OLD.is_regression = 1 OR OLD.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND ui_ux = OLD.ui_ux LIMIT 1);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    INSERT INTO bug_days (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard, n, reports, resolved_n, resolved_ms)
+    SELECT NEW.org_id, NEW.first_seen / 86400000, NEW.project_id, NEW.status, NEW.severity,
+      CASE WHEN NEW.signal_class = 'issue' AND (NEW.severity = 'critical' OR (NEW.severity = 'high' AND (NEW.is_regression = 1 OR NEW.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      NEW.ui_ux, NEW.is_regression, CAST(floor(random() * 4) AS BIGINT), 1, NEW.report_count,
+      CASE WHEN (NEW.status = 'resolved' AND NEW.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      CASE WHEN (NEW.status = 'resolved' AND NEW.resolved_at IS NOT NULL) THEN NEW.resolved_at - NEW.first_seen ELSE 0 END
+    WHERE NEW.merged_into IS NULL
+    ON CONFLICT (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET n = bug_days.n + excluded.n,
+      reports = bug_days.reports + excluded.reports,
+      resolved_n = bug_days.resolved_n + excluded.resolved_n,
+      resolved_ms = bug_days.resolved_ms + excluded.resolved_ms;
+    INSERT INTO bug_resolutions (org_id, day, project_id, urgent, ui_ux, shard, n, ms)
+    SELECT NEW.org_id, NEW.resolved_at / 86400000, NEW.project_id,
+      CASE WHEN NEW.signal_class = 'issue' AND (NEW.severity = 'critical' OR (NEW.severity = 'high' AND (NEW.is_regression = 1 OR NEW.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      NEW.ui_ux, CAST(floor(random() * 4) AS BIGINT), 1, (NEW.resolved_at - NEW.first_seen)
+    WHERE NEW.merged_into IS NULL AND (NEW.status = 'resolved' AND NEW.resolved_at IS NOT NULL)
+    ON CONFLICT (org_id, day, project_id, urgent, ui_ux, shard) DO UPDATE SET n = bug_resolutions.n + excluded.n,
+      ms = bug_resolutions.ms + excluded.ms;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER bug_days_insert_delete AFTER INSERT OR DELETE ON bugs
+  FOR EACH ROW EXECUTE FUNCTION bug_days_sync();
+CREATE TRIGGER bug_days_update AFTER UPDATE OF org_id, project_id, first_seen, status, severity, signal_class, signal_family, is_regression, ui_ux, resolved_at, merged_into, report_count ON bugs
+  FOR EACH ROW WHEN (OLD.org_id IS DISTINCT FROM NEW.org_id OR
+    OLD.project_id IS DISTINCT FROM NEW.project_id OR
+    OLD.first_seen IS DISTINCT FROM NEW.first_seen OR
+    OLD.status IS DISTINCT FROM NEW.status OR
+    OLD.severity IS DISTINCT FROM NEW.severity OR
+    OLD.signal_class IS DISTINCT FROM NEW.signal_class OR
+    OLD.signal_family IS DISTINCT FROM NEW.signal_family OR
+    OLD.is_regression IS DISTINCT FROM NEW.is_regression OR
+    OLD.ui_ux IS DISTINCT FROM NEW.ui_ux OR
+    OLD.resolved_at IS DISTINCT FROM NEW.resolved_at OR
+    OLD.merged_into IS DISTINCT FROM NEW.merged_into OR
+    OLD.report_count IS DISTINCT FROM NEW.report_count)
+  EXECUTE FUNCTION bug_days_sync();
+CREATE FUNCTION occurrence_days_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO occurrence_days (org_id, day, project_id, shard, n)
+    SELECT NEW.org_id, NEW.occurred_at / 86400000, NEW.project_id, CAST(floor(random() * 4) AS BIGINT), 1 WHERE NEW.org_id IS NOT NULL
+    ON CONFLICT (org_id, day, project_id, shard) DO UPDATE SET n = occurrence_days.n + excluded.n;
+  ELSE
+    UPDATE occurrence_days SET n = n - 1
+    WHERE true AND org_id = OLD.org_id AND day = OLD.occurred_at / 86400000 AND project_id = OLD.project_id AND
+      shard = (SELECT shard FROM occurrence_days WHERE org_id = OLD.org_id AND day = OLD.occurred_at / 86400000 AND project_id = OLD.project_id LIMIT 1);
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER occurrence_days_insert_delete AFTER INSERT OR DELETE ON occurrences
+  FOR EACH ROW EXECUTE FUNCTION occurrence_days_sync();
+
+-- A deleted organization or project takes its aggregate rows along. Its
+-- bugs' and occurrences' own triggers may run after this one (cascaded
+-- deletes queue theirs behind it), so those only subtract from rows that
+-- still exist and never create one.
+CREATE FUNCTION read_aggregates_owner_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'organizations' THEN
+    DELETE FROM bug_tallies WHERE org_id = OLD.id;
+    DELETE FROM bug_groups WHERE org_id = OLD.id;
+    DELETE FROM bug_days WHERE org_id = OLD.id;
+    DELETE FROM bug_resolutions WHERE org_id = OLD.id;
+    DELETE FROM occurrence_days WHERE org_id = OLD.id;
+  ELSE
+    DELETE FROM bug_tallies WHERE org_id = OLD.org_id AND project_id = OLD.id;
+    DELETE FROM bug_groups WHERE project_id = OLD.id;
+    DELETE FROM bug_days WHERE org_id = OLD.org_id AND project_id = OLD.id;
+    DELETE FROM bug_resolutions WHERE org_id = OLD.org_id AND project_id = OLD.id;
+    DELETE FROM occurrence_days WHERE org_id = OLD.org_id AND project_id = OLD.id;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER read_aggregates_org_delete AFTER DELETE ON organizations
+  FOR EACH ROW EXECUTE FUNCTION read_aggregates_owner_delete();
+CREATE TRIGGER read_aggregates_project_delete AFTER DELETE ON projects
+  FOR EACH ROW EXECUTE FUNCTION read_aggregates_owner_delete();

@@ -19,8 +19,8 @@
 --   member recomputes its group from the members.
 
 CREATE TABLE bug_tallies (
-  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  org_id TEXT NOT NULL,
+  project_id TEXT NOT NULL,
   status TEXT NOT NULL,
   severity TEXT NOT NULL,
   signal_class TEXT NOT NULL,
@@ -32,8 +32,8 @@ CREATE TABLE bug_tallies (
 );
 
 CREATE TABLE bug_groups (
-  org_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  org_id TEXT NOT NULL,
+  project_id TEXT NOT NULL,
   group_key TEXT NOT NULL,
   n BIGINT NOT NULL,
   reports BIGINT NOT NULL,
@@ -75,6 +75,71 @@ INSERT INTO bug_groups
     (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
       r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
   FROM bugs b WHERE b.merged_into IS NULL GROUP BY b.org_id, b.project_id, b.group_key;
+
+-- Stats (GET /v1/bugs/stats) over UTC days, additive so a change is a delta:
+-- bug_days: unmerged bugs by the day they were first seen, per status,
+--   severity, delivery facets and regression flag: how many, their reports,
+--   and how many of them are resolved (with resolved_at) and the sum of
+--   resolved_at - first_seen over those.
+-- bug_resolutions: unmerged resolved bugs by the day they were resolved.
+-- occurrence_days: occurrences by the day they occurred.
+-- `shard` spreads one day's hot counters over four rows on PostgreSQL, so
+-- reports from several processes do not queue on one row (readers sum
+-- them); SQLite has one writer and uses shard 0.
+CREATE TABLE bug_days (
+  org_id TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  project_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  severity TEXT NOT NULL,
+  urgent BIGINT NOT NULL,
+  ui_ux BIGINT NOT NULL,
+  is_regression BIGINT NOT NULL,
+  shard BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  reports BIGINT NOT NULL,
+  resolved_n BIGINT NOT NULL,
+  resolved_ms BIGINT NOT NULL,
+  PRIMARY KEY (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard)
+);
+CREATE TABLE bug_resolutions (
+  org_id TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  project_id TEXT NOT NULL,
+  urgent BIGINT NOT NULL,
+  ui_ux BIGINT NOT NULL,
+  shard BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  ms BIGINT NOT NULL,
+  PRIMARY KEY (org_id, day, project_id, urgent, ui_ux, shard)
+);
+CREATE TABLE occurrence_days (
+  org_id TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  project_id TEXT NOT NULL,
+  shard BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  PRIMARY KEY (org_id, day, project_id, shard)
+);
+INSERT INTO bug_days
+  SELECT org_id, first_seen / 86400000, project_id, status, severity,
+    CASE WHEN signal_class = 'issue' AND (severity = 'critical' OR (severity = 'high' AND
+      (is_regression = 1 OR signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx'))))
+      THEN 1 ELSE 0 END,
+    ui_ux, is_regression, 0, COUNT(*), SUM(report_count),
+    SUM(CASE WHEN status = 'resolved' AND resolved_at IS NOT NULL THEN 1 ELSE 0 END),
+    SUM(CASE WHEN status = 'resolved' AND resolved_at IS NOT NULL THEN resolved_at - first_seen ELSE 0 END)
+  FROM bugs WHERE merged_into IS NULL GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+INSERT INTO bug_resolutions
+  SELECT org_id, resolved_at / 86400000, project_id,
+    CASE WHEN signal_class = 'issue' AND (severity = 'critical' OR (severity = 'high' AND
+      (is_regression = 1 OR signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx'))))
+      THEN 1 ELSE 0 END,
+    ui_ux, 0, COUNT(*), SUM(resolved_at - first_seen)
+  FROM bugs WHERE merged_into IS NULL AND status = 'resolved' AND resolved_at IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO occurrence_days
+  SELECT org_id, occurred_at / 86400000, project_id, 0, COUNT(*) FROM occurrences GROUP BY 1, 2, 3;
 
 CREATE TRIGGER bug_tallies_insert AFTER INSERT ON bugs WHEN new.merged_into IS NULL BEGIN
   INSERT INTO bug_tallies VALUES (
@@ -217,3 +282,113 @@ CREATE TRIGGER bug_groups_update AFTER UPDATE OF org_id, project_id, group_key, 
     GROUP BY b.org_id, b.project_id, b.group_key;
 END;
 
+CREATE TRIGGER bug_days_insert AFTER INSERT ON bugs WHEN new.merged_into IS NULL BEGIN
+  INSERT INTO bug_days (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard, n, reports, resolved_n, resolved_ms)
+    SELECT new.org_id, new.first_seen / 86400000, new.project_id, new.status, new.severity,
+      CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      new.ui_ux, new.is_regression, 0, 1, new.report_count,
+      CASE WHEN (new.status = 'resolved' AND new.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      CASE WHEN (new.status = 'resolved' AND new.resolved_at IS NOT NULL) THEN new.resolved_at - new.first_seen ELSE 0 END
+    WHERE true
+    ON CONFLICT (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET n = n + excluded.n,
+      reports = reports + excluded.reports,
+      resolved_n = resolved_n + excluded.resolved_n,
+      resolved_ms = resolved_ms + excluded.resolved_ms;
+  INSERT INTO bug_resolutions (org_id, day, project_id, urgent, ui_ux, shard, n, ms)
+    SELECT new.org_id, new.resolved_at / 86400000, new.project_id,
+      CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      new.ui_ux, 0, 1, (new.resolved_at - new.first_seen)
+    WHERE true AND (new.status = 'resolved' AND new.resolved_at IS NOT NULL)
+    ON CONFLICT (org_id, day, project_id, urgent, ui_ux, shard) DO UPDATE SET n = n + excluded.n,
+      ms = ms + excluded.ms;
+END;
+CREATE TRIGGER bug_days_delete AFTER DELETE ON bugs WHEN old.merged_into IS NULL BEGIN
+  UPDATE bug_days SET n = n - 1, reports = reports - old.report_count,
+      resolved_n = resolved_n - CASE WHEN (old.status = 'resolved' AND old.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      resolved_ms = resolved_ms - CASE WHEN (old.status = 'resolved' AND old.resolved_at IS NOT NULL) THEN old.resolved_at - old.first_seen ELSE 0 END
+    WHERE true AND org_id = old.org_id AND day = old.first_seen / 86400000 AND project_id = old.project_id AND
+      status = old.status AND severity = old.severity AND urgent = CASE WHEN old.signal_class = 'issue' AND (old.severity = 'critical' OR (old.severity = 'high' AND (old.is_regression = 1 OR old.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND
+      ui_ux = old.ui_ux AND is_regression = old.is_regression AND shard = 0;
+  UPDATE bug_resolutions SET n = n - 1, ms = ms - (old.resolved_at - old.first_seen)
+    WHERE true AND (old.status = 'resolved' AND old.resolved_at IS NOT NULL) AND org_id = old.org_id AND day = old.resolved_at / 86400000 AND project_id = old.project_id AND
+      urgent = CASE WHEN old.signal_class = 'issue' AND (old.severity = 'critical' OR (old.severity = 'high' AND (old.is_regression = 1 OR old.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND ui_ux = old.ui_ux AND shard = 0;
+END;
+-- A report to a known bug: its reports move, nothing else.
+CREATE TRIGGER bug_days_report AFTER UPDATE OF report_count ON bugs
+  WHEN new.merged_into IS NULL AND old.org_id IS new.org_id AND old.project_id IS new.project_id AND old.first_seen IS new.first_seen AND old.status IS new.status AND old.severity IS new.severity AND old.signal_class IS new.signal_class AND old.signal_family IS new.signal_family AND old.is_regression IS new.is_regression AND old.ui_ux IS new.ui_ux AND old.resolved_at IS new.resolved_at AND old.merged_into IS new.merged_into BEGIN
+  INSERT INTO bug_days (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard, n, reports, resolved_n, resolved_ms)
+    SELECT new.org_id, new.first_seen / 86400000, new.project_id, new.status, new.severity,
+      CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      new.ui_ux, new.is_regression, 0, 0, new.report_count - old.report_count, 0, 0
+    WHERE new.report_count <> old.report_count
+    ON CONFLICT (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET reports = reports + excluded.reports;
+END;
+CREATE TRIGGER bug_days_update AFTER UPDATE OF org_id, project_id, first_seen, status, severity, signal_class, signal_family, is_regression, ui_ux, resolved_at, merged_into, report_count ON bugs
+  WHEN NOT (new.merged_into IS NULL AND old.org_id IS new.org_id AND old.project_id IS new.project_id AND old.first_seen IS new.first_seen AND old.status IS new.status AND old.severity IS new.severity AND old.signal_class IS new.signal_class AND old.signal_family IS new.signal_family AND old.is_regression IS new.is_regression AND old.ui_ux IS new.ui_ux AND old.resolved_at IS new.resolved_at AND old.merged_into IS new.merged_into) AND (
+    old.org_id IS NOT new.org_id OR
+    old.project_id IS NOT new.project_id OR
+    old.first_seen IS NOT new.first_seen OR
+    old.status IS NOT new.status OR
+    old.severity IS NOT new.severity OR
+    old.signal_class IS NOT new.signal_class OR
+    old.signal_family IS NOT new.signal_family OR
+    old.is_regression IS NOT new.is_regression OR
+    old.ui_ux IS NOT new.ui_ux OR
+    old.resolved_at IS NOT new.resolved_at OR
+    old.merged_into IS NOT new.merged_into OR
+    old.report_count IS NOT new.report_count) BEGIN
+  UPDATE bug_days SET n = n - 1, reports = reports - old.report_count,
+      resolved_n = resolved_n - CASE WHEN (old.status = 'resolved' AND old.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      resolved_ms = resolved_ms - CASE WHEN (old.status = 'resolved' AND old.resolved_at IS NOT NULL) THEN old.resolved_at - old.first_seen ELSE 0 END
+    WHERE old.merged_into IS NULL AND org_id = old.org_id AND day = old.first_seen / 86400000 AND project_id = old.project_id AND
+      status = old.status AND severity = old.severity AND urgent = CASE WHEN old.signal_class = 'issue' AND (old.severity = 'critical' OR (old.severity = 'high' AND (old.is_regression = 1 OR old.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND
+      ui_ux = old.ui_ux AND is_regression = old.is_regression AND shard = 0;
+  INSERT INTO bug_days (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard, n, reports, resolved_n, resolved_ms)
+    SELECT new.org_id, new.first_seen / 86400000, new.project_id, new.status, new.severity,
+      CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      new.ui_ux, new.is_regression, 0, 1, new.report_count,
+      CASE WHEN (new.status = 'resolved' AND new.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      CASE WHEN (new.status = 'resolved' AND new.resolved_at IS NOT NULL) THEN new.resolved_at - new.first_seen ELSE 0 END
+    WHERE new.merged_into IS NULL
+    ON CONFLICT (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET n = n + excluded.n,
+      reports = reports + excluded.reports,
+      resolved_n = resolved_n + excluded.resolved_n,
+      resolved_ms = resolved_ms + excluded.resolved_ms;
+  UPDATE bug_resolutions SET n = n - 1, ms = ms - (old.resolved_at - old.first_seen)
+    WHERE old.merged_into IS NULL AND (old.status = 'resolved' AND old.resolved_at IS NOT NULL) AND org_id = old.org_id AND day = old.resolved_at / 86400000 AND project_id = old.project_id AND
+      urgent = CASE WHEN old.signal_class = 'issue' AND (old.severity = 'critical' OR (old.severity = 'high' AND (old.is_regression = 1 OR old.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND ui_ux = old.ui_ux AND shard = 0;
+  INSERT INTO bug_resolutions (org_id, day, project_id, urgent, ui_ux, shard, n, ms)
+    SELECT new.org_id, new.resolved_at / 86400000, new.project_id,
+      CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      new.ui_ux, 0, 1, (new.resolved_at - new.first_seen)
+    WHERE new.merged_into IS NULL AND (new.status = 'resolved' AND new.resolved_at IS NOT NULL)
+    ON CONFLICT (org_id, day, project_id, urgent, ui_ux, shard) DO UPDATE SET n = n + excluded.n,
+      ms = ms + excluded.ms;
+END;
+CREATE TRIGGER occurrence_days_insert AFTER INSERT ON occurrences BEGIN
+  INSERT INTO occurrence_days (org_id, day, project_id, shard, n)
+    SELECT new.org_id, new.occurred_at / 86400000, new.project_id, 0, 1 WHERE new.org_id IS NOT NULL
+    ON CONFLICT (org_id, day, project_id, shard) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER occurrence_days_delete AFTER DELETE ON occurrences BEGIN
+  UPDATE occurrence_days SET n = n - 1
+    WHERE true AND org_id = old.org_id AND day = old.occurred_at / 86400000 AND project_id = old.project_id AND shard = 0;
+END;
+
+-- A deleted organization or project takes its aggregate rows along (its
+-- bugs and occurrences are deleted first, by their foreign keys; their
+-- triggers only subtract from rows that exist, as on PostgreSQL).
+CREATE TRIGGER read_aggregates_org_delete AFTER DELETE ON organizations BEGIN
+  DELETE FROM bug_tallies WHERE org_id = old.id;
+  DELETE FROM bug_groups WHERE org_id = old.id;
+  DELETE FROM bug_days WHERE org_id = old.id;
+  DELETE FROM bug_resolutions WHERE org_id = old.id;
+  DELETE FROM occurrence_days WHERE org_id = old.id;
+END;
+CREATE TRIGGER read_aggregates_project_delete AFTER DELETE ON projects BEGIN
+  DELETE FROM bug_tallies WHERE org_id = old.org_id AND project_id = old.id;
+  DELETE FROM bug_groups WHERE project_id = old.id;
+  DELETE FROM bug_days WHERE org_id = old.org_id AND project_id = old.id;
+  DELETE FROM bug_resolutions WHERE org_id = old.org_id AND project_id = old.id;
+  DELETE FROM occurrence_days WHERE org_id = old.org_id AND project_id = old.id;
+END;
