@@ -191,6 +191,10 @@ struct Fixture {
     CHECK(Table(kDaysKept) == Table(kDaysFromBugs));
     CHECK(Table(kResolutionsKept) == Table(kResolutionsFromBugs));
     CHECK(Table(kOccurrenceDaysKept) == Table(kOccurrenceDaysFromRows));
+    CHECK(
+        Table("SELECT org_id, project_id, classes, n FROM bug_group_tallies WHERE n <> 0 ORDER BY 1, 2, 3") ==
+        Table("SELECT org_id, project_id, classes, COUNT(*) FROM bug_groups GROUP BY 1, 2, 3 ORDER BY 1, 2, "
+              "3"));
   }
 };
 
@@ -260,8 +264,8 @@ TEST_CASE("read aggregates: tallies and groups follow every kind of write to bug
           std::vector<std::string>{"0|"});
     f.Exec("DELETE FROM organizations WHERE id = ?", {kOrg});
     f.CheckKept();
-    for (const char* table :
-         {"bug_tallies", "bug_groups", "bug_days", "bug_resolutions", "occurrence_days"}) {
+    for (const char* table : {"bug_tallies", "bug_groups", "bug_group_tallies", "bug_days", "bug_resolutions",
+                              "occurrence_days"}) {
       CAPTURE(table);
       CHECK(f.Table(std::string("SELECT COUNT(*) FROM ") + table) == std::vector<std::string>{"0|"});
     }

@@ -151,7 +151,9 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
         "SELECT b.id, b.title, b.severity, b.status, b.url, b.report_count, b.first_seen, b.last_seen "
         "FROM bugs b" +
         ScopeWhere(scope, params) + " AND " + kOpen +
-        " AND b.last_seen >= ? AND b.last_seen < ? ORDER BY b.report_count DESC, b.last_seen DESC, b.id "
+        // `+` keeps SQLite off the last_seen indexes: it walks the partial
+        // index bugs_open_reports in this order and stops after `limit`.
+        " AND +b.last_seen >= ? AND +b.last_seen < ? ORDER BY b.report_count DESC, b.last_seen DESC, b.id "
         "LIMIT ?";
     params.emplace_back(from_ms);
     params.emplace_back(to_ms);

@@ -57,6 +57,11 @@ std::string GroupOrder(ports::GroupSort sort, bool descending, bool maintained =
   return order;
 }
 
+// Whether `f` selects few bugs, so the grouped list starts from them.
+bool Selective(const ports::BugFilter& f) {
+  return !f.bug_ids.empty() || f.search || f.platform || f.assignee == ports::BugFilter::Assignee::kUser;
+}
+
 // The bug_groups bits of signal classes (migration 0010).
 int64_t ClassBits(const std::vector<std::string>& classes) {
   int64_t bits = 0;
@@ -293,29 +298,54 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
   static Result<ports::GroupPage> MaintainedGroups(Connection& c, const ports::BugFilter& filter,
                                                    ports::GroupSort sort, bool descending, int64_t limit,
                                                    int64_t offset) {
-    std::vector<Value> params = {filter.org_id};
-    std::string where = " WHERE g.org_id = ?";
+    // FROM and WHERE over bug_groups `g`, with their parameters in text order.
+    std::string from = " FROM bug_groups g";
+    std::vector<Value> params;
+    std::string where;
+    const bool rows_alone = !filter.status && !filter.unresolved && !filter.severity && !filter.search &&
+                            !filter.platform && filter.assignee == ports::BugFilter::Assignee::kAny &&
+                            filter.feed == "all" && filter.bug_ids.empty();
+    if (!rows_alone && Selective(filter)) {
+      // Few members match (search candidates, text, platform, a named
+      // assignee): start from their groups, then sort those.
+      from = " FROM (SELECT DISTINCT b.project_id AS pid, b.group_key AS gk FROM bugs b" +
+             Where(filter, params) + ") s CROSS JOIN bug_groups g";
+      where = " AND g.project_id = s.pid AND g.group_key = s.gk";
+    }
+    where = " WHERE g.org_id = ?" + where;
+    params.emplace_back(filter.org_id);
     if (filter.project_id) {
       where += " AND g.project_id = ?";
       params.emplace_back(*filter.project_id);
     }
-    const bool rows_alone = !filter.status && !filter.unresolved && !filter.severity && !filter.search &&
-                            !filter.platform && filter.assignee == ports::BugFilter::Assignee::kAny &&
-                            filter.feed == "all" && filter.bug_ids.empty();
     if (rows_alone) {
       if (!filter.signal_classes.empty()) {
         where += " AND (g.classes & ?) <> 0";
         params.emplace_back(ClassBits(filter.signal_classes));
       }
-    } else {
-      std::vector<Value> member_params;
-      where += " AND EXISTS (SELECT 1 FROM bugs b" + Where(filter, member_params) +
+    } else if (!Selective(filter)) {
+      // Most groups have a matching member: walk the groups in the sort's
+      // index order and ask each.
+      where += " AND EXISTS (SELECT 1 FROM bugs b" + Where(filter, params) +
                " AND b.group_key = g.group_key AND b.project_id = g.project_id)";
-      params.insert(params.end(), member_params.begin(), member_params.end());
     }
     ports::GroupPage page;
-    {
-      SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*) FROM bug_groups g" + where, params));
+    if (rows_alone) {
+      // Counted from bug_group_tallies (groups per project and classes).
+      std::vector<Value> tally_params = {filter.org_id};
+      std::string tally = "SELECT COALESCE(SUM(t.n), 0) FROM bug_group_tallies t WHERE t.org_id = ?";
+      if (filter.project_id) {
+        tally += " AND t.project_id = ?";
+        tally_params.emplace_back(*filter.project_id);
+      }
+      if (!filter.signal_classes.empty()) {
+        tally += " AND (t.classes & ?) <> 0";
+        tally_params.emplace_back(ClassBits(filter.signal_classes));
+      }
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query(tally, tally_params));
+      page.total = r.Int(0, 0);
+    } else {
+      SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT COUNT(*)" + from + where, params));
       page.total = r.Int(0, 0);
     }
     if (page.total == 0 || offset >= page.total) return page;
@@ -324,10 +354,9 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
     SV_ASSIGN_OR_RETURN(
         Rows r,
         c.Query("SELECT g.project_id, p.name, g.group_key, r.id, r.title, r.description, r.signature, "
-                "r.signal_reason, r.grouping_v3, r.status, g.n, g.reports, g.sev, g.reg, g.fs, g.ls "
-                "FROM bug_groups g JOIN projects p ON p.id = g.project_id "
-                "JOIN bugs r ON r.id = g.rep_id" +
-                    where + " ORDER BY " + GroupOrder(sort, descending, true) + " LIMIT ? OFFSET ?",
+                "r.signal_reason, r.grouping_v3, r.status, g.n, g.reports, g.sev, g.reg, g.fs, g.ls" +
+                    from + " JOIN projects p ON p.id = g.project_id JOIN bugs r ON r.id = g.rep_id" + where +
+                    " ORDER BY " + GroupOrder(sort, descending, true) + " LIMIT ? OFFSET ?",
                 params));
     SV_RETURN_IF_ERROR(DecodeGroups(c, filter.org_id, r, page));
     return page;

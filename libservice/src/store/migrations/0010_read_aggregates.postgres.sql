@@ -50,6 +50,19 @@ CREATE TABLE bug_groups (
 CREATE INDEX bug_groups_last_seen ON bug_groups(org_id, ls DESC, project_id, group_key);
 CREATE INDEX bug_groups_first_seen ON bug_groups(org_id, fs DESC, project_id, group_key);
 CREATE INDEX bug_groups_count ON bug_groups(org_id, reports DESC, ls DESC, project_id, group_key);
+-- bug_group_tallies: groups per (project, classes bit set), kept by
+-- triggers on bug_groups: the grouped list's `total` for its common
+-- filters (project and signal classes).
+CREATE TABLE bug_group_tallies (
+  org_id TEXT NOT NULL,
+  project_id TEXT NOT NULL,
+  classes BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  PRIMARY KEY (org_id, project_id, classes)
+);
+-- Top open bugs by reports (stats' topBugs) walk this index.
+CREATE INDEX bugs_open_reports ON bugs(org_id, report_count DESC, last_seen DESC, id)
+  WHERE merged_into IS NULL AND status NOT IN ('resolved', 'silenced');
 
 -- The aggregates of the bugs already stored.
 INSERT INTO bug_tallies
@@ -61,20 +74,23 @@ INSERT INTO bug_tallies
   FROM bugs WHERE merged_into IS NULL GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
 
 INSERT INTO bug_groups
-  SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen),
-    MAX(b.last_seen),
-    MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
-      ELSE 0 END),
-    MAX(b.is_regression),
-    MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END),
-    MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
-      2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
-      4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END),
-    (SELECT r.id FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-      r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1),
-    (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-      r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
-  FROM bugs b WHERE b.merged_into IS NULL GROUP BY b.org_id, b.project_id, b.group_key;
+  SELECT g.org_id, g.project_id, g.group_key, g.n, g.reports, g.fs, g.ls, g.sev, g.reg, g.sig, g.classes,
+    r.id, lower(r.title)
+  FROM (SELECT b.org_id, b.project_id, b.group_key, COUNT(*) AS n, SUM(b.report_count) AS reports,
+      MIN(b.first_seen) AS fs, MAX(b.last_seen) AS ls,
+      MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
+        ELSE 0 END) AS sev,
+      MAX(b.is_regression) AS reg,
+      MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END) AS sig,
+      MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
+        2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
+        4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END) AS classes
+    FROM bugs b WHERE b.merged_into IS NULL AND b.group_key IS NOT NULL
+    GROUP BY b.org_id, b.project_id, b.group_key) g
+  JOIN bugs r ON r.id = (SELECT MAX(m.id) FROM bugs m WHERE m.org_id = g.org_id AND m.group_key = g.group_key
+    AND m.project_id = g.project_id AND m.merged_into IS NULL AND m.last_seen = g.ls);
+INSERT INTO bug_group_tallies
+  SELECT org_id, project_id, classes, COUNT(*) FROM bug_groups GROUP BY org_id, project_id, classes;
 
 -- Stats (GET /v1/bugs/stats) over UTC days, additive so a change is a delta:
 -- bug_days: unmerged bugs by the day they were first seen, per status,
@@ -181,31 +197,33 @@ CREATE TRIGGER bug_tallies_update AFTER UPDATE OF org_id, project_id, status, se
 -- writers of one group across transactions, and the aggregate that follows
 -- it reads with a new snapshot (READ COMMITTED), so a concurrent writer's
 -- committed members are never lost.
-CREATE FUNCTION bug_group_recompute(g bugs) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION bug_group_recompute(changed bugs) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended(g.project_id || ':' || g.group_key, 4242));
+  PERFORM pg_advisory_xact_lock(hashtextextended(changed.project_id || ':' || changed.group_key, 4242));
   INSERT INTO bug_groups
-    SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen),
-      MAX(b.last_seen),
-      MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
-        ELSE 0 END),
-      MAX(b.is_regression),
-      MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END),
-      MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
-        2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
-        4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END),
-      (SELECT r.id FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1),
-      (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
-    FROM bugs b WHERE b.org_id = g.org_id AND b.group_key = g.group_key AND b.project_id = g.project_id
-      AND b.merged_into IS NULL
-    GROUP BY b.org_id, b.project_id, b.group_key
+    SELECT g.org_id, g.project_id, g.group_key, g.n, g.reports, g.fs, g.ls, g.sev, g.reg, g.sig, g.classes,
+      r.id, lower(r.title)
+    FROM (SELECT b.org_id, b.project_id, b.group_key, COUNT(*) AS n, SUM(b.report_count) AS reports,
+        MIN(b.first_seen) AS fs, MAX(b.last_seen) AS ls,
+        MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
+          ELSE 0 END) AS sev,
+        MAX(b.is_regression) AS reg,
+        MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END) AS sig,
+        MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
+          2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
+          4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END) AS classes
+      FROM bugs b WHERE b.org_id = changed.org_id AND b.group_key = changed.group_key AND b.project_id = changed.project_id
+        AND b.merged_into IS NULL
+      GROUP BY b.org_id, b.project_id, b.group_key) g
+    -- The representative: the greatest id among the members last seen at
+    -- the group's last_seen (an equality on bugs_org_group, no ordered walk).
+    JOIN bugs r ON r.id = (SELECT MAX(m.id) FROM bugs m WHERE m.org_id = g.org_id AND m.group_key = g.group_key
+      AND m.project_id = g.project_id AND m.merged_into IS NULL AND m.last_seen = g.ls)
   ON CONFLICT (project_id, group_key) DO UPDATE SET org_id = excluded.org_id, n = excluded.n,
     reports = excluded.reports, fs = excluded.fs, ls = excluded.ls, sev = excluded.sev, reg = excluded.reg,
     sig = excluded.sig, classes = excluded.classes, rep_id = excluded.rep_id, rep_title = excluded.rep_title;
   IF NOT FOUND THEN
-    DELETE FROM bug_groups WHERE project_id = g.project_id AND group_key = g.group_key;
+    DELETE FROM bug_groups WHERE project_id = changed.project_id AND group_key = changed.group_key;
   END IF;
 END
 $$;
@@ -337,6 +355,27 @@ $$;
 CREATE TRIGGER occurrence_days_insert_delete AFTER INSERT OR DELETE ON occurrences
   FOR EACH ROW EXECUTE FUNCTION occurrence_days_sync();
 
+-- Groups per classes bit set follow the group rows.
+CREATE FUNCTION bug_group_tallies_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    UPDATE bug_group_tallies SET n = n - 1
+      WHERE org_id = OLD.org_id AND project_id = OLD.project_id AND classes = OLD.classes;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    INSERT INTO bug_group_tallies VALUES (NEW.org_id, NEW.project_id, NEW.classes, 1)
+      ON CONFLICT (org_id, project_id, classes) DO UPDATE SET n = bug_group_tallies.n + 1;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER bug_group_tallies_insert_delete AFTER INSERT OR DELETE ON bug_groups
+  FOR EACH ROW EXECUTE FUNCTION bug_group_tallies_sync();
+CREATE TRIGGER bug_group_tallies_update AFTER UPDATE OF org_id, project_id, classes ON bug_groups
+  FOR EACH ROW WHEN (OLD.org_id IS DISTINCT FROM NEW.org_id OR OLD.project_id IS DISTINCT FROM NEW.project_id
+    OR OLD.classes IS DISTINCT FROM NEW.classes)
+  EXECUTE FUNCTION bug_group_tallies_sync();
+
 -- A deleted organization or project takes its aggregate rows along. Its
 -- bugs' and occurrences' own triggers may run after this one (cascaded
 -- deletes queue theirs behind it), so those only subtract from rows that
@@ -346,12 +385,14 @@ BEGIN
   IF TG_TABLE_NAME = 'organizations' THEN
     DELETE FROM bug_tallies WHERE org_id = OLD.id;
     DELETE FROM bug_groups WHERE org_id = OLD.id;
+    DELETE FROM bug_group_tallies WHERE org_id = OLD.id;
     DELETE FROM bug_days WHERE org_id = OLD.id;
     DELETE FROM bug_resolutions WHERE org_id = OLD.id;
     DELETE FROM occurrence_days WHERE org_id = OLD.id;
   ELSE
     DELETE FROM bug_tallies WHERE org_id = OLD.org_id AND project_id = OLD.id;
     DELETE FROM bug_groups WHERE project_id = OLD.id;
+    DELETE FROM bug_group_tallies WHERE org_id = OLD.org_id AND project_id = OLD.id;
     DELETE FROM bug_days WHERE org_id = OLD.org_id AND project_id = OLD.id;
     DELETE FROM bug_resolutions WHERE org_id = OLD.org_id AND project_id = OLD.id;
     DELETE FROM occurrence_days WHERE org_id = OLD.org_id AND project_id = OLD.id;

@@ -29,7 +29,7 @@ CREATE TABLE bug_tallies (
   assigned_to TEXT NOT NULL,
   n BIGINT NOT NULL,
   PRIMARY KEY (org_id, project_id, status, severity, signal_class, urgent, ui_ux, assigned_to)
-);
+) WITHOUT ROWID;
 
 CREATE TABLE bug_groups (
   org_id TEXT NOT NULL,
@@ -50,6 +50,19 @@ CREATE TABLE bug_groups (
 CREATE INDEX bug_groups_last_seen ON bug_groups(org_id, ls DESC, project_id, group_key);
 CREATE INDEX bug_groups_first_seen ON bug_groups(org_id, fs DESC, project_id, group_key);
 CREATE INDEX bug_groups_count ON bug_groups(org_id, reports DESC, ls DESC, project_id, group_key);
+-- bug_group_tallies: groups per (project, classes bit set), kept by
+-- triggers on bug_groups: the grouped list's `total` for its common
+-- filters (project and signal classes).
+CREATE TABLE bug_group_tallies (
+  org_id TEXT NOT NULL,
+  project_id TEXT NOT NULL,
+  classes BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  PRIMARY KEY (org_id, project_id, classes)
+) WITHOUT ROWID;
+-- Top open bugs by reports (stats' topBugs) walk this index.
+CREATE INDEX bugs_open_reports ON bugs(org_id, report_count DESC, last_seen DESC, id)
+  WHERE merged_into IS NULL AND status NOT IN ('resolved', 'silenced');
 
 -- The aggregates of the bugs already stored.
 INSERT INTO bug_tallies
@@ -61,20 +74,23 @@ INSERT INTO bug_tallies
   FROM bugs WHERE merged_into IS NULL GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
 
 INSERT INTO bug_groups
-  SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen),
-    MAX(b.last_seen),
-    MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
-      ELSE 0 END),
-    MAX(b.is_regression),
-    MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END),
-    MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
-      2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
-      4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END),
-    (SELECT r.id FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-      r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1),
-    (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-      r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
-  FROM bugs b WHERE b.merged_into IS NULL GROUP BY b.org_id, b.project_id, b.group_key;
+  SELECT g.org_id, g.project_id, g.group_key, g.n, g.reports, g.fs, g.ls, g.sev, g.reg, g.sig, g.classes,
+    r.id, lower(r.title)
+  FROM (SELECT b.org_id, b.project_id, b.group_key, COUNT(*) AS n, SUM(b.report_count) AS reports,
+      MIN(b.first_seen) AS fs, MAX(b.last_seen) AS ls,
+      MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
+        ELSE 0 END) AS sev,
+      MAX(b.is_regression) AS reg,
+      MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END) AS sig,
+      MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
+        2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
+        4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END) AS classes
+    FROM bugs b WHERE b.merged_into IS NULL AND b.group_key IS NOT NULL
+    GROUP BY b.org_id, b.project_id, b.group_key) g
+  JOIN bugs r ON r.id = (SELECT MAX(m.id) FROM bugs m WHERE m.org_id = g.org_id AND m.group_key = g.group_key
+    AND m.project_id = g.project_id AND m.merged_into IS NULL AND m.last_seen = g.ls);
+INSERT INTO bug_group_tallies
+  SELECT org_id, project_id, classes, COUNT(*) FROM bug_groups GROUP BY org_id, project_id, classes;
 
 -- Stats (GET /v1/bugs/stats) over UTC days, additive so a change is a delta:
 -- bug_days: unmerged bugs by the day they were first seen, per status,
@@ -101,7 +117,7 @@ CREATE TABLE bug_days (
   resolved_n BIGINT NOT NULL,
   resolved_ms BIGINT NOT NULL,
   PRIMARY KEY (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard)
-);
+) WITHOUT ROWID;
 CREATE TABLE bug_resolutions (
   org_id TEXT NOT NULL,
   day BIGINT NOT NULL,
@@ -112,7 +128,7 @@ CREATE TABLE bug_resolutions (
   n BIGINT NOT NULL,
   ms BIGINT NOT NULL,
   PRIMARY KEY (org_id, day, project_id, urgent, ui_ux, shard)
-);
+) WITHOUT ROWID;
 CREATE TABLE occurrence_days (
   org_id TEXT NOT NULL,
   day BIGINT NOT NULL,
@@ -120,7 +136,7 @@ CREATE TABLE occurrence_days (
   shard BIGINT NOT NULL,
   n BIGINT NOT NULL,
   PRIMARY KEY (org_id, day, project_id, shard)
-);
+) WITHOUT ROWID;
 INSERT INTO bug_days
   SELECT org_id, first_seen / 86400000, project_id, status, severity,
     CASE WHEN signal_class = 'issue' AND (severity = 'critical' OR (severity = 'high' AND
@@ -178,42 +194,46 @@ END;
 CREATE TRIGGER bug_groups_insert AFTER INSERT ON bugs WHEN new.merged_into IS NULL BEGIN
   DELETE FROM bug_groups WHERE project_id = new.project_id AND group_key = new.group_key;
   INSERT INTO bug_groups
-    SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen),
-      MAX(b.last_seen),
-      MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
-        ELSE 0 END),
-      MAX(b.is_regression),
-      MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END),
-      MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
-        2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
-        4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END),
-      (SELECT r.id FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1),
-      (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
-    FROM bugs b WHERE b.org_id = new.org_id AND b.group_key = new.group_key AND b.project_id = new.project_id
-      AND b.merged_into IS NULL
-    GROUP BY b.org_id, b.project_id, b.group_key;
+    SELECT g.org_id, g.project_id, g.group_key, g.n, g.reports, g.fs, g.ls, g.sev, g.reg, g.sig, g.classes,
+      r.id, lower(r.title)
+    FROM (SELECT b.org_id, b.project_id, b.group_key, COUNT(*) AS n, SUM(b.report_count) AS reports,
+        MIN(b.first_seen) AS fs, MAX(b.last_seen) AS ls,
+        MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
+          ELSE 0 END) AS sev,
+        MAX(b.is_regression) AS reg,
+        MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END) AS sig,
+        MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
+          2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
+          4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END) AS classes
+      FROM bugs b WHERE b.org_id = new.org_id AND b.group_key = new.group_key AND b.project_id = new.project_id
+        AND b.merged_into IS NULL
+      GROUP BY b.org_id, b.project_id, b.group_key) g
+    -- The representative: the greatest id among the members last seen at
+    -- the group's last_seen (an equality on bugs_org_group, no ordered walk).
+    JOIN bugs r ON r.id = (SELECT MAX(m.id) FROM bugs m WHERE m.org_id = g.org_id AND m.group_key = g.group_key
+      AND m.project_id = g.project_id AND m.merged_into IS NULL AND m.last_seen = g.ls);
 END;
 CREATE TRIGGER bug_groups_delete AFTER DELETE ON bugs WHEN old.merged_into IS NULL BEGIN
   DELETE FROM bug_groups WHERE project_id = old.project_id AND group_key = old.group_key;
   INSERT INTO bug_groups
-    SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen),
-      MAX(b.last_seen),
-      MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
-        ELSE 0 END),
-      MAX(b.is_regression),
-      MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END),
-      MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
-        2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
-        4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END),
-      (SELECT r.id FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1),
-      (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
-    FROM bugs b WHERE b.org_id = old.org_id AND b.group_key = old.group_key AND b.project_id = old.project_id
-      AND b.merged_into IS NULL
-    GROUP BY b.org_id, b.project_id, b.group_key;
+    SELECT g.org_id, g.project_id, g.group_key, g.n, g.reports, g.fs, g.ls, g.sev, g.reg, g.sig, g.classes,
+      r.id, lower(r.title)
+    FROM (SELECT b.org_id, b.project_id, b.group_key, COUNT(*) AS n, SUM(b.report_count) AS reports,
+        MIN(b.first_seen) AS fs, MAX(b.last_seen) AS ls,
+        MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
+          ELSE 0 END) AS sev,
+        MAX(b.is_regression) AS reg,
+        MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END) AS sig,
+        MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
+          2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
+          4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END) AS classes
+      FROM bugs b WHERE b.org_id = old.org_id AND b.group_key = old.group_key AND b.project_id = old.project_id
+        AND b.merged_into IS NULL
+      GROUP BY b.org_id, b.project_id, b.group_key) g
+    -- The representative: the greatest id among the members last seen at
+    -- the group's last_seen (an equality on bugs_org_group, no ordered walk).
+    JOIN bugs r ON r.id = (SELECT MAX(m.id) FROM bugs m WHERE m.org_id = g.org_id AND m.group_key = g.group_key
+      AND m.project_id = g.project_id AND m.merged_into IS NULL AND m.last_seen = g.ls);
 END;
 -- A report to a known bug: in place.
 CREATE TRIGGER bug_groups_report AFTER UPDATE OF last_seen, report_count ON bugs
@@ -246,40 +266,44 @@ CREATE TRIGGER bug_groups_update AFTER UPDATE OF org_id, project_id, group_key, 
     old.report_count IS NOT new.report_count) BEGIN
   DELETE FROM bug_groups WHERE project_id = old.project_id AND group_key = old.group_key;
   INSERT INTO bug_groups
-    SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen),
-      MAX(b.last_seen),
-      MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
-        ELSE 0 END),
-      MAX(b.is_regression),
-      MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END),
-      MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
-        2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
-        4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END),
-      (SELECT r.id FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1),
-      (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
-    FROM bugs b WHERE b.org_id = old.org_id AND b.group_key = old.group_key AND b.project_id = old.project_id
-      AND b.merged_into IS NULL
-    GROUP BY b.org_id, b.project_id, b.group_key;
+    SELECT g.org_id, g.project_id, g.group_key, g.n, g.reports, g.fs, g.ls, g.sev, g.reg, g.sig, g.classes,
+      r.id, lower(r.title)
+    FROM (SELECT b.org_id, b.project_id, b.group_key, COUNT(*) AS n, SUM(b.report_count) AS reports,
+        MIN(b.first_seen) AS fs, MAX(b.last_seen) AS ls,
+        MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
+          ELSE 0 END) AS sev,
+        MAX(b.is_regression) AS reg,
+        MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END) AS sig,
+        MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
+          2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
+          4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END) AS classes
+      FROM bugs b WHERE b.org_id = old.org_id AND b.group_key = old.group_key AND b.project_id = old.project_id
+        AND b.merged_into IS NULL
+      GROUP BY b.org_id, b.project_id, b.group_key) g
+    -- The representative: the greatest id among the members last seen at
+    -- the group's last_seen (an equality on bugs_org_group, no ordered walk).
+    JOIN bugs r ON r.id = (SELECT MAX(m.id) FROM bugs m WHERE m.org_id = g.org_id AND m.group_key = g.group_key
+      AND m.project_id = g.project_id AND m.merged_into IS NULL AND m.last_seen = g.ls);
   DELETE FROM bug_groups WHERE project_id = new.project_id AND group_key = new.group_key;
   INSERT INTO bug_groups
-    SELECT b.org_id, b.project_id, b.group_key, COUNT(*), SUM(b.report_count), MIN(b.first_seen),
-      MAX(b.last_seen),
-      MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
-        ELSE 0 END),
-      MAX(b.is_regression),
-      MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END),
-      MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
-        2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
-        4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END),
-      (SELECT r.id FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1),
-      (SELECT lower(r.title) FROM bugs r WHERE r.org_id = b.org_id AND r.group_key = b.group_key AND
-        r.project_id = b.project_id AND r.merged_into IS NULL ORDER BY r.last_seen DESC, r.id DESC LIMIT 1)
-    FROM bugs b WHERE b.org_id = new.org_id AND b.group_key = new.group_key AND b.project_id = new.project_id
-      AND b.merged_into IS NULL
-    GROUP BY b.org_id, b.project_id, b.group_key;
+    SELECT g.org_id, g.project_id, g.group_key, g.n, g.reports, g.fs, g.ls, g.sev, g.reg, g.sig, g.classes,
+      r.id, lower(r.title)
+    FROM (SELECT b.org_id, b.project_id, b.group_key, COUNT(*) AS n, SUM(b.report_count) AS reports,
+        MIN(b.first_seen) AS fs, MAX(b.last_seen) AS ls,
+        MAX(CASE b.severity WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1
+          ELSE 0 END) AS sev,
+        MAX(b.is_regression) AS reg,
+        MIN(CASE b.signal_class WHEN 'issue' THEN 0 WHEN 'watch' THEN 1 ELSE 2 END) AS sig,
+        MAX(CASE b.signal_class WHEN 'issue' THEN 1 ELSE 0 END) +
+          2 * MAX(CASE b.signal_class WHEN 'watch' THEN 1 ELSE 0 END) +
+          4 * MAX(CASE WHEN b.signal_class NOT IN ('issue', 'watch') THEN 1 ELSE 0 END) AS classes
+      FROM bugs b WHERE b.org_id = new.org_id AND b.group_key = new.group_key AND b.project_id = new.project_id
+        AND b.merged_into IS NULL
+      GROUP BY b.org_id, b.project_id, b.group_key) g
+    -- The representative: the greatest id among the members last seen at
+    -- the group's last_seen (an equality on bugs_org_group, no ordered walk).
+    JOIN bugs r ON r.id = (SELECT MAX(m.id) FROM bugs m WHERE m.org_id = g.org_id AND m.group_key = g.group_key
+      AND m.project_id = g.project_id AND m.merged_into IS NULL AND m.last_seen = g.ls);
 END;
 
 CREATE TRIGGER bug_days_insert AFTER INSERT ON bugs WHEN new.merged_into IS NULL BEGIN
@@ -375,12 +399,31 @@ CREATE TRIGGER occurrence_days_delete AFTER DELETE ON occurrences BEGIN
     WHERE true AND org_id = old.org_id AND day = old.occurred_at / 86400000 AND project_id = old.project_id AND shard = 0;
 END;
 
+-- Groups per classes bit set follow the group rows.
+CREATE TRIGGER bug_group_tallies_insert AFTER INSERT ON bug_groups BEGIN
+  INSERT INTO bug_group_tallies VALUES (new.org_id, new.project_id, new.classes, 1)
+    ON CONFLICT (org_id, project_id, classes) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER bug_group_tallies_delete AFTER DELETE ON bug_groups BEGIN
+  UPDATE bug_group_tallies SET n = n - 1
+    WHERE org_id = old.org_id AND project_id = old.project_id AND classes = old.classes;
+END;
+CREATE TRIGGER bug_group_tallies_update AFTER UPDATE OF org_id, project_id, classes ON bug_groups
+  WHEN old.org_id IS NOT new.org_id OR old.project_id IS NOT new.project_id OR old.classes IS NOT new.classes
+BEGIN
+  UPDATE bug_group_tallies SET n = n - 1
+    WHERE org_id = old.org_id AND project_id = old.project_id AND classes = old.classes;
+  INSERT INTO bug_group_tallies VALUES (new.org_id, new.project_id, new.classes, 1)
+    ON CONFLICT (org_id, project_id, classes) DO UPDATE SET n = n + 1;
+END;
+
 -- A deleted organization or project takes its aggregate rows along (its
 -- bugs and occurrences are deleted first, by their foreign keys; their
 -- triggers only subtract from rows that exist, as on PostgreSQL).
 CREATE TRIGGER read_aggregates_org_delete AFTER DELETE ON organizations BEGIN
   DELETE FROM bug_tallies WHERE org_id = old.id;
   DELETE FROM bug_groups WHERE org_id = old.id;
+  DELETE FROM bug_group_tallies WHERE org_id = old.id;
   DELETE FROM bug_days WHERE org_id = old.id;
   DELETE FROM bug_resolutions WHERE org_id = old.id;
   DELETE FROM occurrence_days WHERE org_id = old.id;
@@ -388,6 +431,7 @@ END;
 CREATE TRIGGER read_aggregates_project_delete AFTER DELETE ON projects BEGIN
   DELETE FROM bug_tallies WHERE org_id = old.org_id AND project_id = old.id;
   DELETE FROM bug_groups WHERE project_id = old.id;
+  DELETE FROM bug_group_tallies WHERE org_id = old.org_id AND project_id = old.id;
   DELETE FROM bug_days WHERE org_id = old.org_id AND project_id = old.id;
   DELETE FROM bug_resolutions WHERE org_id = old.org_id AND project_id = old.id;
   DELETE FROM occurrence_days WHERE org_id = old.org_id AND project_id = old.id;
