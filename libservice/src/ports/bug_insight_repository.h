@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ports/bug_read_repository.h"
@@ -51,6 +52,19 @@ struct StatsWindow {
   int64_t open_medium = 0;
   int64_t open_low = 0;
   int64_t open_regressions = 0;
+};
+
+// Bugs first seen on one UTC day with one status, severity and regression
+// flag (part of them: see BugInsightRepository::BugDays).
+struct BugDayTally {
+  int64_t day = 0;
+  std::string status;
+  std::string severity;
+  bool is_regression = false;
+  int64_t n = 0;
+  int64_t reports = 0;      // their report_count
+  int64_t resolved_n = 0;   // of them resolved, with resolved_at
+  int64_t resolved_ms = 0;  // sum of resolved_at - first_seen over those
 };
 
 struct StatsDay {
@@ -193,12 +207,17 @@ class BugInsightRepository {
   BugInsightRepository& operator=(const BugInsightRepository&) = delete;
   virtual ~BugInsightRepository() = default;
 
-  // GET /v1/bugs/stats, over whole UTC days: day = ms / 86,400,000, the
-  // days [first_day, end_day). Read from counters kept on write.
-  virtual Result<StatsWindow> Stats(Tx& c, const BugScope& scope, int64_t first_day, int64_t end_day) = 0;
-  // One entry per day with bugs or reports in [first_day, end_day), ascending.
-  virtual Result<std::vector<StatsDay>> DailyCounts(Tx& c, const BugScope& scope, int64_t first_day,
-                                                    int64_t end_day) = 0;
+  // GET /v1/bugs/stats reads counters kept on write, over whole UTC days
+  // (day = ms / 86,400,000) in [first_day, end_day): the bugs first seen
+  // on each day, as stored rows (a day, status, severity and regression
+  // flag may span several rows; the caller sums them).
+  virtual Result<std::vector<BugDayTally>> BugDays(Tx& c, const BugScope& scope, int64_t first_day,
+                                                   int64_t end_day) = 0;
+  // Occurrences per day in [first_day, end_day), ascending; days without
+  // any are left out.
+  virtual Result<std::vector<std::pair<int64_t, int64_t>>> OccurrenceDays(Tx& c, const BugScope& scope,
+                                                                          int64_t first_day,
+                                                                          int64_t end_day) = 0;
   // Open bugs seen in [from_ms, to_ms), most reports first, then last_seen
   // desc, id.
   virtual Result<std::vector<TopBug>> TopOpen(Tx& c, const BugScope& scope, int64_t from_ms, int64_t to_ms,

@@ -55,90 +55,57 @@ using GroupKey = std::pair<std::string, std::string>;
 
 class SqlBugInsightRepository final : public ports::BugInsightRepository {
  public:
-  Result<ports::StatsWindow> Stats(ports::Tx& c_tx, const ports::BugScope& scope, int64_t first_day,
-                                   int64_t end_day) override {
+  Result<std::vector<ports::BugDayTally>> BugDays(ports::Tx& c_tx, const ports::BugScope& scope,
+                                                  int64_t first_day, int64_t end_day) override {
     Connection& c = Sql(c_tx);
     std::vector<Value> params;
-    const std::string where = DayWhere(scope, first_day, end_day, params);
-    const std::string open = "d.status NOT IN ('resolved', 'silenced')";  // domain::triage::IsOpenStatus
-    auto sum_if = [](const std::string& cond) { return "SUM(CASE WHEN " + cond + " THEN d.n ELSE 0 END)"; };
-    const std::string sql =
-        "SELECT SUM(d.n), " + sum_if(open) + ", " + sum_if("d.status = 'new'") + ", " +
-        sum_if("d.status = 'known'") + ", " + sum_if("d.status = 'working'") + ", " +
-        sum_if("d.status = 'resolved'") + ", " + sum_if("d.status = 'silenced'") + ", " +
-        sum_if("d.severity = 'critical'") + ", " + sum_if("d.severity = 'high'") + ", " +
-        sum_if("d.severity = 'medium'") + ", " + sum_if("d.severity = 'low'") + ", SUM(d.reports), " +
-        "SUM(d.resolved_n), SUM(d.resolved_ms), " + sum_if(open + " AND d.severity = 'critical'") + ", " +
-        sum_if(open + " AND d.severity = 'high'") + ", " + sum_if(open + " AND d.severity = 'medium'") +
-        ", " + sum_if(open + " AND d.severity = 'low'") + ", " + sum_if(open + " AND d.is_regression = 1") +
-        " FROM bug_days d" + where;
-    SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-    ports::StatsWindow w;
-    if (r.empty()) return w;
-    auto n = [&](size_t col) { return r.IsNull(0, col) ? int64_t{0} : r.Int(0, col); };
-    w.total = n(0);
-    w.open = n(1);
-    w.status_new = n(2);
-    w.status_known = n(3);
-    w.status_working = n(4);
-    w.status_resolved = n(5);
-    w.status_silenced = n(6);
-    w.sev_critical = n(7);
-    w.sev_high = n(8);
-    w.sev_medium = n(9);
-    w.sev_low = n(10);
-    w.total_reports = n(11);
-    if (n(12) > 0)
-      w.avg_resolution_hours = static_cast<double>(n(13)) / static_cast<double>(n(12)) / 3'600'000.0;
-    w.open_critical = n(14);
-    w.open_high = n(15);
-    w.open_medium = n(16);
-    w.open_low = n(17);
-    w.open_regressions = n(18);
-    return w;
+    // Rows as stored, summed by the caller: a GROUP BY here costs SQLite
+    // more than handing over the rows.
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        c.Query("SELECT d.day, d.status, d.severity, d.is_regression, d.n, d.reports, "
+                                "d.resolved_n, d.resolved_ms FROM bug_days d" +
+                                    DayWhere(scope, first_day, end_day, params),
+                                params));
+    std::vector<ports::BugDayTally> out;
+    out.reserve(r.size());
+    for (size_t i = 0; i < r.size(); ++i) {
+      out.push_back({r.Int(i, 0), r.Str(i, 1), r.Str(i, 2), r.Int(i, 3) != 0, r.Int(i, 4), r.Int(i, 5),
+                     r.Int(i, 6), r.Int(i, 7)});
+    }
+    return out;
   }
 
-  Result<std::vector<ports::StatsDay>> DailyCounts(ports::Tx& c_tx, const ports::BugScope& scope,
-                                                   int64_t first_day, int64_t end_day) override {
+  Result<std::vector<std::pair<int64_t, int64_t>>> OccurrenceDays(ports::Tx& c_tx,
+                                                                  const ports::BugScope& scope,
+                                                                  int64_t first_day,
+                                                                  int64_t end_day) override {
     Connection& c = Sql(c_tx);
-    std::map<int64_t, ports::StatsDay> days;
-    {
-      std::vector<Value> params;
-      const std::string sql = "SELECT d.day, SUM(d.n) FROM bug_days d" +
-                              DayWhere(scope, first_day, end_day, params) + " GROUP BY d.day";
-      SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-      for (size_t i = 0; i < r.size(); ++i) days[r.Int(i, 0)].bug_count = r.Int(i, 1);
-    }
+    Rows r;
     if (scope.feed == "all") {
-      // Occurrences per day are kept per project; a delivery feed is a
-      // property of each one's bug now, so a feed counts them below.
+      // Kept per project and day; a delivery feed is a property of each
+      // occurrence's bug now, so a feed counts them below.
       std::vector<Value> params = {scope.org_id, first_day, end_day};
       std::string sql =
-          "SELECT o.day, SUM(o.n) FROM occurrence_days o WHERE o.org_id = ? AND o.day >= ? AND "
-          "o.day < ?";
+          "SELECT o.day, SUM(o.n) FROM occurrence_days o WHERE o.org_id = ? AND o.day >= ? AND o.day < ?";
       if (scope.project_id) {
         sql += " AND o.project_id = ?";
         params.emplace_back(*scope.project_id);
       }
-      SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql + " GROUP BY o.day", params));
-      for (size_t i = 0; i < r.size(); ++i) days[r.Int(i, 0)].report_count = r.Int(i, 1);
+      SV_ASSIGN_OR_RETURN(r, c.Query(sql + " GROUP BY o.day ORDER BY o.day", params));
     } else {
       std::vector<Value> params;
       const std::string sql =
           "SELECT o.occurred_at / " + std::to_string(kDayMs) +
           " AS d, COUNT(*) FROM occurrences o JOIN bugs b ON b.id = o.bug_id" + ScopeWhere(scope, params) +
-          " AND o.org_id = b.org_id AND o.occurred_at >= ? AND o.occurred_at < ? GROUP BY d";
+          " AND o.org_id = b.org_id AND o.occurred_at >= ? AND o.occurred_at < ? GROUP BY d "
+          "ORDER BY d";
       params.emplace_back(first_day * kDayMs);
       params.emplace_back(end_day * kDayMs);
-      SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-      for (size_t i = 0; i < r.size(); ++i) days[r.Int(i, 0)].report_count = r.Int(i, 1);
+      SV_ASSIGN_OR_RETURN(r, c.Query(sql, params));
     }
-    std::vector<ports::StatsDay> out;
-    out.reserve(days.size());
-    for (auto& [d, day] : days) {
-      if (day.bug_count == 0 && day.report_count == 0) continue;
-      day.day_start_ms = d * kDayMs;
-      out.push_back(day);
+    std::vector<std::pair<int64_t, int64_t>> out;
+    for (size_t i = 0; i < r.size(); ++i) {
+      if (r.Int(i, 1) != 0) out.emplace_back(r.Int(i, 0), r.Int(i, 1));
     }
     return out;
   }

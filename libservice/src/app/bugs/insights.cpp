@@ -24,6 +24,57 @@ std::vector<std::string> CandidateWords(const std::string& title) {
 
 }  // namespace
 
+namespace {
+
+// A stats window being summed from day tallies.
+struct WindowSums {
+  ports::StatsWindow w;
+  int64_t resolved_n = 0;
+  int64_t resolved_ms = 0;
+
+  void Add(const ports::BugDayTally& t) {
+    w.total += t.n;
+    const bool open = domain::triage::IsOpenStatus(t.status);
+    if (open) w.open += t.n;
+    if (t.status == "new") w.status_new += t.n;
+    if (t.status == "known") w.status_known += t.n;
+    if (t.status == "working") w.status_working += t.n;
+    if (t.status == "resolved") w.status_resolved += t.n;
+    if (t.status == "silenced") w.status_silenced += t.n;
+    int64_t* sev = nullptr;
+    int64_t* open_sev = nullptr;
+    if (t.severity == "critical") {
+      sev = &w.sev_critical;
+      open_sev = &w.open_critical;
+    } else if (t.severity == "high") {
+      sev = &w.sev_high;
+      open_sev = &w.open_high;
+    } else if (t.severity == "medium") {
+      sev = &w.sev_medium;
+      open_sev = &w.open_medium;
+    } else if (t.severity == "low") {
+      sev = &w.sev_low;
+      open_sev = &w.open_low;
+    }
+    if (sev != nullptr) *sev += t.n;
+    if (open && open_sev != nullptr) *open_sev += t.n;
+    if (open && t.is_regression) w.open_regressions += t.n;
+    w.total_reports += t.reports;
+    resolved_n += t.resolved_n;
+    resolved_ms += t.resolved_ms;
+  }
+
+  ports::StatsWindow Done() {
+    if (resolved_n > 0) {
+      w.avg_resolution_hours =
+          static_cast<double>(resolved_ms) / static_cast<double>(resolved_n) / static_cast<double>(3'600'000);
+    }
+    return w;
+  }
+};
+
+}  // namespace
+
 Result<StatsResult> GetStats(const BugsDeps& deps, const ports::BugScope& scope, int64_t days) {
   // The window is the last `days` UTC days, today included; the previous
   // period the `days` days before it.
@@ -33,21 +84,31 @@ Result<StatsResult> GetStats(const BugsDeps& deps, const ports::BugScope& scope,
   const int64_t from = first_day * kDayMs;
   StatsResult out;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
-    SV_ASSIGN_OR_RETURN(out.current, deps.insights->Stats(c, scope, first_day, end_day));
-    SV_ASSIGN_OR_RETURN(out.previous, deps.insights->Stats(c, scope, first_day - days, first_day));
-    SV_ASSIGN_OR_RETURN(std::vector<ports::StatsDay> counted,
-                        deps.insights->DailyCounts(c, scope, first_day, end_day));
+    SV_ASSIGN_OR_RETURN(std::vector<ports::BugDayTally> tallies,
+                        deps.insights->BugDays(c, scope, first_day - days, end_day));
+    SV_ASSIGN_OR_RETURN(auto occurrences, deps.insights->OccurrenceDays(c, scope, first_day, end_day));
     SV_ASSIGN_OR_RETURN(out.top_bugs, deps.insights->TopOpen(c, scope, from, now + 1, kStatsTopBugs));
     SV_ASSIGN_OR_RETURN(out.mttr_hours, deps.insights->MeanTimeToResolve(c, scope, first_day, end_day));
+    WindowSums current, previous;
     // Every day of the window, zeros included.
-    size_t k = 0;
+    out.timeline.resize(static_cast<size_t>(days));
     for (int64_t d = first_day; d < end_day; ++d) {
-      ports::StatsDay day;
-      day.day_start_ms = d * kDayMs;
-      while (k < counted.size() && counted[k].day_start_ms < day.day_start_ms) ++k;
-      if (k < counted.size() && counted[k].day_start_ms == day.day_start_ms) day = counted[k];
-      out.timeline.push_back(day);
+      out.timeline[static_cast<size_t>(d - first_day)].day_start_ms = d * kDayMs;
     }
+    for (const ports::BugDayTally& t : tallies) {
+      if (t.day < first_day) {
+        previous.Add(t);
+        continue;
+      }
+      current.Add(t);
+      out.timeline[static_cast<size_t>(t.day - first_day)].bug_count += t.n;
+    }
+    for (const auto& [day, count] : occurrences) {
+      if (day >= first_day && day < end_day)
+        out.timeline[static_cast<size_t>(day - first_day)].report_count += count;
+    }
+    out.current = current.Done();
+    out.previous = previous.Done();
     return Status::Ok();
   }));
   const ports::StatsWindow& w = out.current;
