@@ -190,6 +190,12 @@ struct Fixture {
     CHECK(Table(kGroupsKept) == Table(kGroupsFromBugs));
     CHECK(Table(kDaysKept) == Table(kDaysFromBugs));
     CHECK(Table(kResolutionsKept) == Table(kResolutionsFromBugs));
+    CHECK(Table("SELECT org_id, day, status, severity, urgent, ui_ux, is_regression, SUM(n), SUM(reports), "
+                "SUM(resolved_n), SUM(resolved_ms) FROM bug_days_org GROUP BY 1, 2, 3, 4, 5, 6, 7 "
+                "HAVING SUM(n) <> 0 OR SUM(reports) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7") ==
+          Table("SELECT org_id, day, status, severity, urgent, ui_ux, is_regression, SUM(n), SUM(reports), "
+                "SUM(resolved_n), SUM(resolved_ms) FROM bug_days GROUP BY 1, 2, 3, 4, 5, 6, 7 "
+                "HAVING SUM(n) <> 0 OR SUM(reports) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7"));
     CHECK(Table(kOccurrenceDaysKept) == Table(kOccurrenceDaysFromRows));
     CHECK(
         Table("SELECT org_id, project_id, classes, n FROM bug_group_tallies WHERE n <> 0 ORDER BY 1, 2, 3") ==
@@ -264,8 +270,8 @@ TEST_CASE("read aggregates: tallies and groups follow every kind of write to bug
           std::vector<std::string>{"0|"});
     f.Exec("DELETE FROM organizations WHERE id = ?", {kOrg});
     f.CheckKept();
-    for (const char* table : {"bug_tallies", "bug_groups", "bug_group_tallies", "bug_days", "bug_resolutions",
-                              "occurrence_days"}) {
+    for (const char* table : {"bug_tallies", "bug_groups", "bug_group_tallies", "bug_days", "bug_days_org",
+                              "bug_resolutions", "occurrence_days"}) {
       CAPTURE(table);
       CHECK(f.Table(std::string("SELECT COUNT(*) FROM ") + table) == std::vector<std::string>{"0|"});
     }

@@ -62,18 +62,20 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
     // SQLite hands over the rows as stored (a GROUP BY costs it more than
     // the rows); PostgreSQL folds projects and shards first (its rows
     // cross the wire as text).
+    // The organization-wide view reads the rollup without projects.
+    const std::string table = scope.project_id ? "bug_days" : "bug_days_org";
     std::string sql;
     if (c.dialect() == Dialect::kPostgres) {
       sql =
           "SELECT d.day, d.status, d.severity, d.is_regression, SUM(d.n), SUM(d.reports), SUM(d.resolved_n), "
-          "SUM(d.resolved_ms) FROM bug_days d" +
-          DayWhere(scope, first_day, end_day, params) +
+          "SUM(d.resolved_ms) FROM " +
+          table + " d" + DayWhere(scope, first_day, end_day, params) +
           " GROUP BY d.day, d.status, d.severity, d.is_regression";
     } else {
       sql =
           "SELECT d.day, d.status, d.severity, d.is_regression, d.n, d.reports, d.resolved_n, d.resolved_ms "
-          "FROM bug_days d" +
-          DayWhere(scope, first_day, end_day, params);
+          "FROM " +
+          table + " d" + DayWhere(scope, first_day, end_day, params);
     }
     SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
     std::vector<ports::BugDayTally> out;

@@ -118,6 +118,23 @@ CREATE TABLE bug_days (
   resolved_ms BIGINT NOT NULL,
   PRIMARY KEY (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard)
 ) WITHOUT ROWID;
+-- bug_days_org: the same without the project, for the organization-wide
+-- stats (a tenth of the rows to read).
+CREATE TABLE bug_days_org (
+  org_id TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  status TEXT NOT NULL,
+  severity TEXT NOT NULL,
+  urgent BIGINT NOT NULL,
+  ui_ux BIGINT NOT NULL,
+  is_regression BIGINT NOT NULL,
+  shard BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  reports BIGINT NOT NULL,
+  resolved_n BIGINT NOT NULL,
+  resolved_ms BIGINT NOT NULL,
+  PRIMARY KEY (org_id, day, status, severity, urgent, ui_ux, is_regression, shard)
+) WITHOUT ROWID;
 CREATE TABLE bug_resolutions (
   org_id TEXT NOT NULL,
   day BIGINT NOT NULL,
@@ -146,6 +163,10 @@ INSERT INTO bug_days
     SUM(CASE WHEN status = 'resolved' AND resolved_at IS NOT NULL THEN 1 ELSE 0 END),
     SUM(CASE WHEN status = 'resolved' AND resolved_at IS NOT NULL THEN resolved_at - first_seen ELSE 0 END)
   FROM bugs WHERE merged_into IS NULL GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+INSERT INTO bug_days_org
+  SELECT org_id, day, status, severity, urgent, ui_ux, is_regression, 0, SUM(n), SUM(reports), SUM(resolved_n),
+    SUM(resolved_ms)
+  FROM bug_days GROUP BY org_id, day, status, severity, urgent, ui_ux, is_regression;
 INSERT INTO bug_resolutions
   SELECT org_id, resolved_at / 86400000, project_id,
     CASE WHEN signal_class = 'issue' AND (severity = 'critical' OR (severity = 'high' AND
@@ -318,6 +339,17 @@ CREATE TRIGGER bug_days_insert AFTER INSERT ON bugs WHEN new.merged_into IS NULL
       reports = reports + excluded.reports,
       resolved_n = resolved_n + excluded.resolved_n,
       resolved_ms = resolved_ms + excluded.resolved_ms;
+  INSERT INTO bug_days_org (org_id, day, status, severity, urgent, ui_ux, is_regression, shard, n, reports, resolved_n, resolved_ms)
+    SELECT new.org_id, new.first_seen / 86400000, new.status, new.severity,
+      CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      new.ui_ux, new.is_regression, 0, 1, new.report_count,
+      CASE WHEN (new.status = 'resolved' AND new.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      CASE WHEN (new.status = 'resolved' AND new.resolved_at IS NOT NULL) THEN new.resolved_at - new.first_seen ELSE 0 END
+    WHERE true
+    ON CONFLICT (org_id, day, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET n = n + excluded.n,
+      reports = reports + excluded.reports,
+      resolved_n = resolved_n + excluded.resolved_n,
+      resolved_ms = resolved_ms + excluded.resolved_ms;
   INSERT INTO bug_resolutions (org_id, day, project_id, urgent, ui_ux, shard, n, ms)
     SELECT new.org_id, new.resolved_at / 86400000, new.project_id,
       CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
@@ -333,6 +365,12 @@ CREATE TRIGGER bug_days_delete AFTER DELETE ON bugs WHEN old.merged_into IS NULL
     WHERE true AND org_id = old.org_id AND day = old.first_seen / 86400000 AND project_id = old.project_id AND
       status = old.status AND severity = old.severity AND urgent = CASE WHEN old.signal_class = 'issue' AND (old.severity = 'critical' OR (old.severity = 'high' AND (old.is_regression = 1 OR old.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND
       ui_ux = old.ui_ux AND is_regression = old.is_regression AND shard = 0;
+  UPDATE bug_days_org SET n = n - 1, reports = reports - old.report_count,
+      resolved_n = resolved_n - CASE WHEN (old.status = 'resolved' AND old.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      resolved_ms = resolved_ms - CASE WHEN (old.status = 'resolved' AND old.resolved_at IS NOT NULL) THEN old.resolved_at - old.first_seen ELSE 0 END
+    WHERE true AND org_id = old.org_id AND day = old.first_seen / 86400000 AND
+      status = old.status AND severity = old.severity AND urgent = CASE WHEN old.signal_class = 'issue' AND (old.severity = 'critical' OR (old.severity = 'high' AND (old.is_regression = 1 OR old.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND
+      ui_ux = old.ui_ux AND is_regression = old.is_regression AND shard = 0;
   UPDATE bug_resolutions SET n = n - 1, ms = ms - (old.resolved_at - old.first_seen)
     WHERE true AND (old.status = 'resolved' AND old.resolved_at IS NOT NULL) AND org_id = old.org_id AND day = old.resolved_at / 86400000 AND project_id = old.project_id AND
       urgent = CASE WHEN old.signal_class = 'issue' AND (old.severity = 'critical' OR (old.severity = 'high' AND (old.is_regression = 1 OR old.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND ui_ux = old.ui_ux AND shard = 0;
@@ -346,6 +384,12 @@ CREATE TRIGGER bug_days_report AFTER UPDATE OF report_count ON bugs
       new.ui_ux, new.is_regression, 0, 0, new.report_count - old.report_count, 0, 0
     WHERE new.report_count <> old.report_count
     ON CONFLICT (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET reports = reports + excluded.reports;
+      INSERT INTO bug_days_org (org_id, day, status, severity, urgent, ui_ux, is_regression, shard, n, reports, resolved_n, resolved_ms)
+    SELECT new.org_id, new.first_seen / 86400000, new.status, new.severity,
+      CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      new.ui_ux, new.is_regression, 0, 0, new.report_count - old.report_count, 0, 0
+    WHERE new.report_count <> old.report_count
+    ON CONFLICT (org_id, day, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET reports = reports + excluded.reports;
 END;
 CREATE TRIGGER bug_days_update AFTER UPDATE OF org_id, project_id, first_seen, status, severity, signal_class, signal_family, is_regression, ui_ux, resolved_at, merged_into, report_count ON bugs
   WHEN NOT (new.merged_into IS NULL AND old.org_id IS new.org_id AND old.project_id IS new.project_id AND old.first_seen IS new.first_seen AND old.status IS new.status AND old.severity IS new.severity AND old.signal_class IS new.signal_class AND old.signal_family IS new.signal_family AND old.is_regression IS new.is_regression AND old.ui_ux IS new.ui_ux AND old.resolved_at IS new.resolved_at AND old.merged_into IS new.merged_into) AND (
@@ -367,6 +411,12 @@ CREATE TRIGGER bug_days_update AFTER UPDATE OF org_id, project_id, first_seen, s
     WHERE old.merged_into IS NULL AND org_id = old.org_id AND day = old.first_seen / 86400000 AND project_id = old.project_id AND
       status = old.status AND severity = old.severity AND urgent = CASE WHEN old.signal_class = 'issue' AND (old.severity = 'critical' OR (old.severity = 'high' AND (old.is_regression = 1 OR old.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND
       ui_ux = old.ui_ux AND is_regression = old.is_regression AND shard = 0;
+  UPDATE bug_days_org SET n = n - 1, reports = reports - old.report_count,
+      resolved_n = resolved_n - CASE WHEN (old.status = 'resolved' AND old.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      resolved_ms = resolved_ms - CASE WHEN (old.status = 'resolved' AND old.resolved_at IS NOT NULL) THEN old.resolved_at - old.first_seen ELSE 0 END
+    WHERE old.merged_into IS NULL AND org_id = old.org_id AND day = old.first_seen / 86400000 AND
+      status = old.status AND severity = old.severity AND urgent = CASE WHEN old.signal_class = 'issue' AND (old.severity = 'critical' OR (old.severity = 'high' AND (old.is_regression = 1 OR old.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END AND
+      ui_ux = old.ui_ux AND is_regression = old.is_regression AND shard = 0;
   INSERT INTO bug_days (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard, n, reports, resolved_n, resolved_ms)
     SELECT new.org_id, new.first_seen / 86400000, new.project_id, new.status, new.severity,
       CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
@@ -375,6 +425,17 @@ CREATE TRIGGER bug_days_update AFTER UPDATE OF org_id, project_id, first_seen, s
       CASE WHEN (new.status = 'resolved' AND new.resolved_at IS NOT NULL) THEN new.resolved_at - new.first_seen ELSE 0 END
     WHERE new.merged_into IS NULL
     ON CONFLICT (org_id, day, project_id, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET n = n + excluded.n,
+      reports = reports + excluded.reports,
+      resolved_n = resolved_n + excluded.resolved_n,
+      resolved_ms = resolved_ms + excluded.resolved_ms;
+  INSERT INTO bug_days_org (org_id, day, status, severity, urgent, ui_ux, is_regression, shard, n, reports, resolved_n, resolved_ms)
+    SELECT new.org_id, new.first_seen / 86400000, new.status, new.severity,
+      CASE WHEN new.signal_class = 'issue' AND (new.severity = 'critical' OR (new.severity = 'high' AND (new.is_regression = 1 OR new.signal_family IN ('crash', 'uncaught_error', 'unhandled_rejection', 'http_5xx')))) THEN 1 ELSE 0 END,
+      new.ui_ux, new.is_regression, 0, 1, new.report_count,
+      CASE WHEN (new.status = 'resolved' AND new.resolved_at IS NOT NULL) THEN 1 ELSE 0 END,
+      CASE WHEN (new.status = 'resolved' AND new.resolved_at IS NOT NULL) THEN new.resolved_at - new.first_seen ELSE 0 END
+    WHERE new.merged_into IS NULL
+    ON CONFLICT (org_id, day, status, severity, urgent, ui_ux, is_regression, shard) DO UPDATE SET n = n + excluded.n,
       reports = reports + excluded.reports,
       resolved_n = resolved_n + excluded.resolved_n,
       resolved_ms = resolved_ms + excluded.resolved_ms;
@@ -425,6 +486,7 @@ CREATE TRIGGER read_aggregates_org_delete AFTER DELETE ON organizations BEGIN
   DELETE FROM bug_groups WHERE org_id = old.id;
   DELETE FROM bug_group_tallies WHERE org_id = old.id;
   DELETE FROM bug_days WHERE org_id = old.id;
+  DELETE FROM bug_days_org WHERE org_id = old.id;
   DELETE FROM bug_resolutions WHERE org_id = old.id;
   DELETE FROM occurrence_days WHERE org_id = old.id;
 END;
