@@ -3,6 +3,7 @@ find_package(PkgConfig REQUIRED)
 find_package(Threads REQUIRED)
 find_package(OpenSSL 3 REQUIRED)
 find_package(SQLite3 REQUIRED)
+# json: the API's JSON; headers: Asio and Beast for the server's event loop.
 find_package(Boost 1.81 REQUIRED COMPONENTS json)
 find_package(fmt REQUIRED)
 

@@ -516,6 +516,112 @@ Status ApplyEvidenceDir(Options& options, std::string_view value) {
   return Status::Ok();
 }
 
+// A whole number in [min, max] (or 0 when zero_allowed, meaning "no cap").
+Result<int64_t> ParseCount(const std::string& var, std::string_view value, int64_t min, int64_t max) {
+  const std::string trimmed = util::Trim(value);
+  int64_t n = 0;
+  bool ok = !trimmed.empty() && trimmed.size() <= 12;
+  for (char c : trimmed) {
+    if (c < '0' || c > '9') ok = false;
+    if (ok) n = n * 10 + (c - '0');
+  }
+  if (!ok || n < min || n > max) {
+    return InvalidArgument(var + " must be a whole number from " + std::to_string(min) + " to " +
+                           std::to_string(max));
+  }
+  return n;
+}
+
+// 1500 -> "1.5", 600000 -> "600".
+std::string FormatSeconds(int64_t ms) {
+  std::string out = std::to_string(ms / 1000);
+  if (ms % 1000 != 0) {
+    std::string frac = std::to_string(1000 + ms % 1000).substr(1);
+    while (!frac.empty() && frac.back() == '0') frac.pop_back();
+    out += "." + frac;
+  }
+  return out;
+}
+
+// Seconds, decimals allowed ("0.5"), in [min_ms, max_ms] once in milliseconds.
+Result<int64_t> ParseSecondsMs(const std::string& var, std::string_view value, int64_t min_ms,
+                               int64_t max_ms) {
+  const std::string trimmed = util::Trim(value);
+  int64_t whole = 0, frac_ms = 0, frac_digits = 0;
+  bool ok = !trimmed.empty() && trimmed.size() <= 12, dot = false, digits = false;
+  for (char c : trimmed) {
+    if (c == '.' && !dot) {
+      dot = true;
+    } else if (c >= '0' && c <= '9') {
+      digits = true;
+      if (!dot) {
+        whole = whole * 10 + (c - '0');
+      } else if (frac_digits < 3) {
+        frac_ms = frac_ms * 10 + (c - '0');
+        ++frac_digits;
+      }
+    } else {
+      ok = false;
+    }
+  }
+  while (frac_digits > 0 && frac_digits < 3) {
+    frac_ms *= 10;
+    ++frac_digits;
+  }
+  const int64_t ms = whole * 1000 + frac_ms;
+  if (!ok || !digits || ms < min_ms || ms > max_ms) {
+    return InvalidArgument(var + " must be a number of seconds from " + FormatSeconds(min_ms) + " to " +
+                           FormatSeconds(max_ms));
+  }
+  return ms;
+}
+
+Status ApplyTransport(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  if (trimmed.empty() || trimmed == "events") {
+    options.transport.event_loop = true;
+  } else if (trimmed == "threads") {
+    options.transport.event_loop = false;
+  } else {
+    return InvalidArgument("SERVICE_TRANSPORT must be events or threads");
+  }
+  return Status::Ok();
+}
+
+#define SV_TRANSPORT_COUNT(Fn, VAR, field, min, max, fallback)                      \
+  Status Fn(Options& options, std::string_view value) {                             \
+    if (util::Trim(value).empty()) {                                                \
+      options.transport.field = fallback;                                           \
+      return Status::Ok();                                                          \
+    }                                                                               \
+    SV_ASSIGN_OR_RETURN(options.transport.field, ParseCount(VAR, value, min, max)); \
+    return Status::Ok();                                                            \
+  }
+#define SV_TRANSPORT_SECONDS(Fn, VAR, field, min_ms, max_ms, fallback)                        \
+  Status Fn(Options& options, std::string_view value) {                                       \
+    if (util::Trim(value).empty()) {                                                          \
+      options.transport.field = fallback;                                                     \
+      return Status::Ok();                                                                    \
+    }                                                                                         \
+    SV_ASSIGN_OR_RETURN(options.transport.field, ParseSecondsMs(VAR, value, min_ms, max_ms)); \
+    return Status::Ok();                                                                      \
+  }
+
+SV_TRANSPORT_COUNT(ApplyWorkerThreads, "SERVICE_WORKER_THREADS", worker_threads, 1, 4096, 0)
+SV_TRANSPORT_SECONDS(ApplyHeaderTimeout, "SERVICE_HEADER_TIMEOUT", header_timeout_ms, 100, 600'000, 10'000)
+SV_TRANSPORT_COUNT(ApplyMinBodyRate, "SERVICE_MIN_BODY_RATE", min_body_rate, 0, 1'000'000'000, 1024)
+SV_TRANSPORT_SECONDS(ApplyKeepAliveTimeout, "SERVICE_KEEP_ALIVE_TIMEOUT", keep_alive_timeout_ms, 100,
+                     3'600'000, 30'000)
+SV_TRANSPORT_SECONDS(ApplyWriteTimeout, "SERVICE_WRITE_TIMEOUT", write_timeout_ms, 100, 600'000, 10'000)
+SV_TRANSPORT_COUNT(ApplyMaxHeaderSize, "SERVICE_MAX_HEADER_SIZE", max_header_bytes, 1024, 1024 * 1024,
+                   16 * 1024)
+SV_TRANSPORT_COUNT(ApplyMaxConnections, "SERVICE_MAX_CONNECTIONS", max_connections, 0, 10'000'000, 10'000)
+SV_TRANSPORT_COUNT(ApplyMaxConnectionsPerClient, "SERVICE_MAX_CONNECTIONS_PER_CLIENT",
+                   max_connections_per_client, 0, 10'000'000, 256)
+
+#undef SV_TRANSPORT_COUNT
+#undef SV_TRANSPORT_SECONDS
+
 }  // namespace
 
 const std::vector<SettingInfo>& Settings() {
@@ -561,6 +667,36 @@ const std::vector<SettingInfo>& Settings() {
        "1: outbound webhooks may target loopback and private addresses", "0", ApplyAllowPrivateDestinations},
       {"SERVICE_EVIDENCE_DIR", "", "", "folder for evidence files", "unset: evidence unconfigured",
        ApplyEvidenceDir},
+      {"SERVICE_TRANSPORT", "", "",
+       "events (connections on an event loop; a thread only while a request runs) or threads (the "
+       "previous thread per connection, kept as a fallback and as the benchmark's baseline)",
+       "events", ApplyTransport},
+      {"SERVICE_WORKER_THREADS", "", "", "threads that run requests (events transport)",
+       "max(64, 16 x hardware threads)", ApplyWorkerThreads},
+      {"SERVICE_HEADER_TIMEOUT", "", "",
+       "seconds (decimals allowed) for a request line and its headers to arrive, from the first byte; "
+       "beyond it 408 and close",
+       "10", ApplyHeaderTimeout},
+      {"SERVICE_MIN_BODY_RATE", "", "",
+       "bytes per second a request body must average after an allowance of SERVICE_HEADER_TIMEOUT; "
+       "slower: 408 and close; 0: no rate",
+       "1024", ApplyMinBodyRate},
+      {"SERVICE_KEEP_ALIVE_TIMEOUT", "", "", "seconds an idle keep-alive connection stays open", "30",
+       ApplyKeepAliveTimeout},
+      {"SERVICE_WRITE_TIMEOUT", "", "",
+       "seconds a client may take to accept a response or a piece of a stream; slower readers are "
+       "disconnected (their stream ends)",
+       "10", ApplyWriteTimeout},
+      {"SERVICE_MAX_HEADER_SIZE", "", "", "bytes of request line plus headers; larger: 431", "16384",
+       ApplyMaxHeaderSize},
+      {"SERVICE_MAX_CONNECTIONS", "", "",
+       "open connections in total; beyond it new ones get 503 at once; 0: no cap (always kept below the "
+       "process's file limit)",
+       "10000", ApplyMaxConnections},
+      {"SERVICE_MAX_CONNECTIONS_PER_CLIENT", "", "",
+       "open connections from one peer address (the TCP peer, also behind a proxy); beyond it 503 at "
+       "once; 0: no cap",
+       "256", ApplyMaxConnectionsPerClient},
   };
   return kSettings;
 }

@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "event_transport.h"
 #include "http_transport.h"
 #include "service/logger.h"
 #include "service/options.h"
@@ -221,6 +222,72 @@ int WaitForSignal(const sigset_t& signals, const std::atomic<bool>& done,
   }
 }
 
+// The two transports behind one face: the event loop (default) and the
+// previous thread per connection (SERVICE_TRANSPORT=threads).
+class Transport {
+ public:
+  Transport(const service::Options& options, service::Logger& log) : log_(log) {
+    if (options.transport.event_loop) {
+      const service::TransportOptions& t = options.transport;
+      service::shell::EventTransportSettings s;
+      s.worker_threads = static_cast<size_t>(t.worker_threads);
+      s.header_timeout_ms = t.header_timeout_ms;
+      s.min_body_rate = t.min_body_rate;
+      s.keep_alive_timeout_ms = t.keep_alive_timeout_ms;
+      s.write_timeout_ms = t.write_timeout_ms;
+      s.max_header_bytes = static_cast<size_t>(t.max_header_bytes);
+      s.max_connections = static_cast<size_t>(t.max_connections);
+      s.max_connections_per_client = static_cast<size_t>(t.max_connections_per_client);
+      events_ = std::make_unique<service::shell::EventServer>(
+          s, [this](service::api::Request request) { return service_->Handle(request); },
+          [this](const service::shell::AccessRecord& r) { LogRequest(r); },
+          [this](const std::string& message, const std::string& detail) {
+            log_.Log(service::LogLevel::kError, message, {{"error", detail}});
+          });
+    } else {
+      threads_ = std::make_unique<service::shell::HttpServer>();
+    }
+  }
+
+  bool Bind(const std::string& host, int port, int* bound_port, std::string* error) {
+    return events_ ? events_->Bind(host, port, bound_port, error)
+                   : threads_->Bind(host, port, bound_port, error);
+  }
+  void Mount(service::Service& svc) {
+    service_ = &svc;
+    if (threads_) service::shell::MountService(*threads_, svc, log_);
+  }
+  bool Serve() { return events_ ? events_->Serve() : threads_->Serve(); }
+  void Stop() { events_ ? events_->Stop() : threads_->Stop(); }
+  std::vector<service::LogField> Describe() const {
+    if (events_) {
+      const auto& s = events_->settings();
+      return {{"transport", "events"},
+              service::LogField::Number("workerThreads", static_cast<int64_t>(s.worker_threads)),
+              service::LogField::Number("maxConnections", static_cast<int64_t>(s.max_connections))};
+    }
+    return {{"transport", "threads"},
+            service::LogField::Number("threads", static_cast<int64_t>(threads_->settings().threads))};
+  }
+
+ private:
+  // One JSON line per request: never the query, tokens or bodies.
+  void LogRequest(const service::shell::AccessRecord& r) {
+    log_.Log(service::LogLevel::kInfo, "request",
+             {r.request_id.empty() ? service::LogField::Null("requestId")
+                                   : service::LogField("requestId", r.request_id),
+              {"method", r.method},
+              r.route.empty() ? service::LogField::Null("route") : service::LogField("route", r.route),
+              service::LogField::Number("status", static_cast<int64_t>(r.status)),
+              service::LogField::Number("durationMs", r.duration_ms)});
+  }
+
+  service::Logger& log_;
+  service::Service* service_ = nullptr;
+  std::unique_ptr<service::shell::EventServer> events_;
+  std::unique_ptr<service::shell::HttpServer> threads_;
+};
+
 int RunServer(service::Options options, const sigset_t& signals, bool demo) {
   // One JSON-lines log for the shell's own lines, requests and the library.
   if (!options.logger) options.logger = service::NewJsonLinesLogger(2);
@@ -234,7 +301,7 @@ int RunServer(service::Options options, const sigset_t& signals, bool demo) {
   }
 
   // Bind first so that, with port 0, the public URL default knows the real port.
-  service::shell::HttpServer server;
+  Transport server(options, log);
   int bound_port = 0;
   std::string bind_error;
   if (!server.Bind(host, port, &bound_port, &bind_error)) Fail(log, bind_error);
@@ -263,7 +330,7 @@ int RunServer(service::Options options, const sigset_t& signals, bool demo) {
   if (const service::Status s = svc->StartWorkers(); !s.ok()) {
     Fail(log, "cannot start background workers: " + s.ToString());
   }
-  service::shell::MountService(server, *svc, log);
+  server.Mount(*svc);
 
   std::atomic<bool> listener_done{false};
   std::atomic<bool> listener_ok{true};
@@ -272,11 +339,10 @@ int RunServer(service::Options options, const sigset_t& signals, bool demo) {
     listener_done = true;
   });
 
-  log.Log(service::LogLevel::kInfo, "started",
-          {{"listen", address},
-           {"database", BackendName(options.database_url)},
-           {"version", service::Version()},
-           service::LogField::Number("threads", static_cast<int64_t>(server.settings().threads))});
+  std::vector<service::LogField> started = {
+      {"listen", address}, {"database", BackendName(options.database_url)}, {"version", service::Version()}};
+  for (auto& field : server.Describe()) started.push_back(std::move(field));
+  log.Log(service::LogLevel::kInfo, "started", started);
   std::printf("listening on http://%s\n", address.c_str());
   std::fflush(stdout);
 

@@ -313,26 +313,21 @@ class Adapter {
     if (!content_type.empty()) res.set_header("Content-Type", content_type);
   }
 
-  void Stream(api::StreamProducer producer, const std::string& content_type, httplib::Response& res) {
-    auto shared = std::make_shared<api::StreamProducer>(std::move(producer));
+  // Thread per connection: the stream runs on this connection's thread.
+  void Stream(std::shared_ptr<api::ResponseStream> stream, const std::string& content_type,
+              httplib::Response& res) {
     Logger* log = &log_;
     HttpServer* server = &server_;
-    res.set_chunked_content_provider(content_type, [shared, log, server](size_t, httplib::DataSink& sink) {
+    res.set_chunked_content_provider(content_type, [stream, log, server](size_t, httplib::DataSink& sink) {
       bool alive = true;
       try {
-        (*shared)([&](std::string_view chunk) {
-          // Shutting down: tell the producer the peer is gone so it ends.
-          if (server->stopping()) alive = false;
-          if (!alive) return false;
-          // An empty chunk would end the chunked body: treat it as a probe.
-          alive = chunk.empty() ? sink.is_writable() : sink.write(chunk.data(), chunk.size());
-          return alive;
+        alive = api::DrainStream(*stream, [&](std::string_view chunk) {
+          // Shutting down: tell the stream the peer is gone so it ends.
+          if (server->stopping()) return false;
+          return sink.write(chunk.data(), chunk.size());
         });
       } catch (const std::exception& e) {
         log->Log(LogLevel::kError, "event stream failed", {{"error", e.what()}});
-        alive = false;
-      } catch (...) {
-        log->Log(LogLevel::kError, "event stream failed");
         alive = false;
       }
       if (alive) sink.done();

@@ -55,7 +55,7 @@ TestResponse TestService::Request(const std::string& method, const std::string& 
   out.body = res.body;
   if (res.stream) {
     // A streamed response (export, server-sent events that end): collect it.
-    res.stream([&out](std::string_view chunk) {
+    api::DrainStream(*res.stream, [&out](std::string_view chunk) {
       out.body.append(chunk);
       return true;
     });

@@ -39,8 +39,72 @@ TEST_CASE("ConfigVariableNames lists every contract variable once, in documentat
                                                   "SERVICE_AI_KEY",
                                                   "SERVICE_AI_MODEL",
                                                   "SERVICE_ALLOW_PRIVATE_DESTINATIONS",
-                                                  "SERVICE_EVIDENCE_DIR"};
+                                                  "SERVICE_EVIDENCE_DIR",
+                                                  "SERVICE_TRANSPORT",
+                                                  "SERVICE_WORKER_THREADS",
+                                                  "SERVICE_HEADER_TIMEOUT",
+                                                  "SERVICE_MIN_BODY_RATE",
+                                                  "SERVICE_KEEP_ALIVE_TIMEOUT",
+                                                  "SERVICE_WRITE_TIMEOUT",
+                                                  "SERVICE_MAX_HEADER_SIZE",
+                                                  "SERVICE_MAX_CONNECTIONS",
+                                                  "SERVICE_MAX_CONNECTIONS_PER_CLIENT"};
   CHECK(ConfigVariableNames() == expected);
+}
+
+TEST_CASE("transport settings: values, defaults and refusals") {
+  struct Case {
+    const char* variable;
+    const char* value;
+    bool ok;
+    int64_t TransportOptions::*field;
+    int64_t expected;
+  };
+  const Case cases[] = {
+      {"SERVICE_HEADER_TIMEOUT", "10", true, &TransportOptions::header_timeout_ms, 10'000},
+      {"SERVICE_HEADER_TIMEOUT", "0.5", true, &TransportOptions::header_timeout_ms, 500},
+      {"SERVICE_HEADER_TIMEOUT", " 2.25 ", true, &TransportOptions::header_timeout_ms, 2'250},
+      {"SERVICE_HEADER_TIMEOUT", "", true, &TransportOptions::header_timeout_ms, 10'000},
+      {"SERVICE_HEADER_TIMEOUT", "0", false, nullptr, 0},
+      {"SERVICE_HEADER_TIMEOUT", "1.2.3", false, nullptr, 0},
+      {"SERVICE_HEADER_TIMEOUT", "-1", false, nullptr, 0},
+      {"SERVICE_HEADER_TIMEOUT", "10s", false, nullptr, 0},
+      {"SERVICE_HEADER_TIMEOUT", ".", false, nullptr, 0},
+      {"SERVICE_KEEP_ALIVE_TIMEOUT", "75", true, &TransportOptions::keep_alive_timeout_ms, 75'000},
+      {"SERVICE_KEEP_ALIVE_TIMEOUT", "3601", false, nullptr, 0},
+      {"SERVICE_WRITE_TIMEOUT", "1", true, &TransportOptions::write_timeout_ms, 1'000},
+      {"SERVICE_MIN_BODY_RATE", "0", true, &TransportOptions::min_body_rate, 0},
+      {"SERVICE_MIN_BODY_RATE", "4096", true, &TransportOptions::min_body_rate, 4096},
+      {"SERVICE_MIN_BODY_RATE", "1e3", false, nullptr, 0},
+      {"SERVICE_WORKER_THREADS", "16", true, &TransportOptions::worker_threads, 16},
+      {"SERVICE_WORKER_THREADS", "0", false, nullptr, 0},
+      {"SERVICE_WORKER_THREADS", "5000", false, nullptr, 0},
+      {"SERVICE_MAX_HEADER_SIZE", "2048", true, &TransportOptions::max_header_bytes, 2048},
+      {"SERVICE_MAX_HEADER_SIZE", "100", false, nullptr, 0},
+      {"SERVICE_MAX_CONNECTIONS", "0", true, &TransportOptions::max_connections, 0},
+      {"SERVICE_MAX_CONNECTIONS", "", true, &TransportOptions::max_connections, 10'000},
+      {"SERVICE_MAX_CONNECTIONS_PER_CLIENT", "8", true, &TransportOptions::max_connections_per_client, 8},
+      {"SERVICE_MAX_CONNECTIONS_PER_CLIENT", "many", false, nullptr, 0},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.variable);
+    CAPTURE(c.value);
+    Options options;
+    const Status s = ApplySetting(options, c.variable, c.value);
+    CHECK(s.ok() == c.ok);
+    if (c.ok) {
+      CHECK(options.transport.*(c.field) == c.expected);
+    } else {
+      CHECK(Contains(s.message(), c.variable));
+    }
+  }
+  Options options;
+  CHECK(options.transport.event_loop);
+  REQUIRE(ApplySetting(options, "SERVICE_TRANSPORT", "threads").ok());
+  CHECK_FALSE(options.transport.event_loop);
+  REQUIRE(ApplySetting(options, "SERVICE_TRANSPORT", "").ok());
+  CHECK(options.transport.event_loop);
+  CHECK_FALSE(ApplySetting(options, "SERVICE_TRANSPORT", "epoll").ok());
 }
 
 TEST_CASE("ApplySetting accepts good values and rejects bad ones with the variable's name") {

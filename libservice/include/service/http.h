@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -54,17 +55,53 @@ struct Request {
   bool body_too_large = false;
 };
 
-// Receives chunks of a streamed response; returns false when the peer is gone.
-using StreamWriter = std::function<bool(std::string_view chunk)>;
-// Produces a streamed response (server-sent events). Returns when done.
-using StreamProducer = std::function<void(const StreamWriter& write)>;
+// A response body produced over time: server-sent events, a large export.
+//
+// The shell pulls it, one piece at a time, and writes each piece before it
+// asks for the next, so a slow reader slows the producer down and memory
+// holds one piece per stream (back-pressure). Next runs on a worker thread
+// (it may read the database) and never concurrently with itself; between
+// pieces the stream holds no thread. A stream with nothing to send yet
+// answers kPending and calls the waker once it has; the shell then calls
+// Next again.
+//
+// Thread-safety: Next and Start are called from one thread at a time;
+// Close and the waker may be called from any thread.
+class ResponseStream {
+ public:
+  enum class State {
+    kData,     // *chunk holds the next piece (may be empty: nothing written)
+    kPending,  // nothing to send now: the waker is called when there is
+    kEnd,      // the body is complete
+  };
+
+  virtual ~ResponseStream() = default;
+
+  // Called once, before the first Next. `wake` may be called from any
+  // thread, any number of times, also after Close (it is then ignored).
+  virtual void Start(std::function<void()> wake) { (void)wake; }
+  virtual State Next(std::string* chunk) = 0;
+  // The response ends early: the peer went away, it read too slowly, or the
+  // server is stopping. Next is not called afterwards. Default: nothing.
+  virtual void Close() {}
+};
+
+// For in-process callers (tests, embedders without an event loop): runs
+// `stream` to its end on the calling thread, passing each piece to `write`
+// and waiting while it is pending. Returns false when `write` refused a
+// piece or `give_up_after_ms` (0: never) passed while waiting; the stream is
+// then closed. A stream that never ends (server-sent events) needs a writer
+// that eventually refuses.
+bool DrainStream(ResponseStream& stream, const std::function<bool(std::string_view piece)>& write,
+                 int64_t give_up_after_ms = 0);
 
 struct Response {
   int status = 200;
   Headers headers;
   std::string body;
-  // When set, the body is produced incrementally by this function instead.
-  StreamProducer stream;
+  // When set, the body is produced incrementally by this stream instead
+  // (see ResponseStream); `body` is ignored.
+  std::shared_ptr<ResponseStream> stream;
   // The matched route pattern ("/v1/bugs/:id"), or "" when nothing matched.
   // For logs: never contains ids, tokens or query strings.
   std::string route;

@@ -40,6 +40,27 @@ struct AiSettings {
   std::string model;
 };
 
+// How the bundled server (shells/server) holds connections. The library
+// itself does not use these; they live here so that the one settings table
+// parses and documents them.
+struct TransportOptions {
+  // true: the event loop (default); false: the previous thread per
+  // connection (SERVICE_TRANSPORT=threads).
+  bool event_loop = true;
+  // Threads that run requests. 0: max(64, 16 x hardware threads).
+  int64_t worker_threads = 0;
+  int64_t header_timeout_ms = 10'000;
+  // Bytes per second a body must average after the header timeout's
+  // allowance; 0: no rate.
+  int64_t min_body_rate = 1024;
+  int64_t keep_alive_timeout_ms = 30'000;
+  int64_t write_timeout_ms = 10'000;
+  int64_t max_header_bytes = 16 * 1024;
+  // 0: no cap.
+  int64_t max_connections = 10'000;
+  int64_t max_connections_per_client = 256;
+};
+
 // plan name -> limit name -> value, e.g. {"free": {"projects": 3}}.
 using PlanLimitOverrides = std::map<std::string, std::map<std::string, int64_t>>;
 
@@ -66,6 +87,7 @@ struct Options {
   AiSettings ai;
   bool allow_private_destinations = false;
   std::string evidence_dir;
+  TransportOptions transport;
 
   // Injected time source. Default (null): the system clock.
   std::shared_ptr<Clock> clock;

@@ -323,6 +323,73 @@ std::string ExportJsonRow(const ports::ExportRow& r) {
                                       {"created_at", util::FormatIso8601(r.created_at)}});
 }
 
+// The export body, one page of rows per piece: memory stays flat whatever
+// the row count, and no transaction stays open while a slow client drains
+// the socket.
+class ExportStream : public ResponseStream {
+ public:
+  ExportStream(const BugsDeps& deps, ports::ExportFilter filter, int64_t rows, bool truncated, bool csv)
+      : deps_(deps), filter_(std::move(filter)), rows_(rows), truncated_(truncated), csv_(csv) {}
+
+  State Next(std::string* chunk) override {
+    switch (phase_) {
+      case Phase::kHead:
+        phase_ = Phase::kRows;
+        *chunk = csv_ ? "id,title,severity,status,report_count,url,first_seen,last_seen,created_at\r\n"
+                      : "{\"bugs\":[";
+        return State::kData;
+      case Phase::kRows:
+        if (sent_ < rows_) {
+          auto page = app::bugs::ExportPage(deps_, filter_, cursor_,
+                                            std::min(app::bugs::kExportPageRows, rows_ - sent_));
+          if (!page.ok()) {
+            // A failed page read ends the body early: the JSON stays
+            // unterminated (a client's parser fails loudly) and a CSV is
+            // short of X-Row-Count.
+            phase_ = Phase::kDone;
+            return State::kEnd;
+          }
+          if (!page->empty()) {
+            for (const auto& r : *page) {
+              if (csv_) {
+                AppendCsvRow(*chunk, r);
+              } else {
+                if (sent_ > 0 || &r != &page->front()) chunk->push_back(',');
+                chunk->append(ExportJsonRow(r));
+              }
+            }
+            sent_ += static_cast<int64_t>(page->size());
+            cursor_ = {page->back().last_seen, page->back().id};
+            return State::kData;
+          }
+        }
+        phase_ = Phase::kDone;
+        if (!csv_) {
+          *chunk = std::string("],\"count\":") + std::to_string(sent_) +
+                   ",\"truncated\":" + (truncated_ ? "true" : "false") +
+                   ",\"deliveryFeed\":" + json::serialize(json::value(filter_.scope.feed)) + "}";
+          return State::kData;
+        }
+        return State::kEnd;
+      case Phase::kDone:
+        break;
+    }
+    return State::kEnd;
+  }
+
+ private:
+  enum class Phase { kHead, kRows, kDone };
+
+  const BugsDeps& deps_;
+  const ports::ExportFilter filter_;
+  const int64_t rows_;
+  const bool truncated_;
+  const bool csv_;
+  Phase phase_ = Phase::kHead;
+  ports::ExportCursor cursor_;
+  int64_t sent_ = 0;
+};
+
 Response HandleExport(const BugsDeps& deps, Context& ctx) {
   const auto started = std::chrono::steady_clock::now();
   auto format = EnumParam(ctx, "format", [](const std::string& s) { return s == "json" || s == "csv"; });
@@ -366,45 +433,7 @@ Response HandleExport(const BugsDeps& deps, Context& ctx) {
   res.headers.Add("X-Query-Ms", std::to_string(ms));
   res.headers.Add("X-Row-Count", std::to_string(plan->rows));
   if (plan->next_after_ms) res.headers.Add("X-Next-After", util::FormatIso8601(*plan->next_after_ms));
-  // Rows go out page by page, each page its own short read: memory stays
-  // flat whatever the row count, and no transaction stays open while a slow
-  // client drains the socket.
-  const int64_t rows = plan->rows;
-  const bool truncated = plan->truncated;
-  res.stream = [&deps, f, rows, truncated, csv](const StreamWriter& write) {
-    std::string head =
-        csv ? "id,title,severity,status,report_count,url,first_seen,last_seen,created_at\r\n" : "{\"bugs\":[";
-    if (!write(head)) return;
-    ports::ExportCursor cursor;
-    int64_t sent = 0;
-    bool ok = true;
-    while (sent < rows) {
-      auto page = app::bugs::ExportPage(deps, f, cursor, std::min(app::bugs::kExportPageRows, rows - sent));
-      if (!page.ok() || page->empty()) {
-        ok = page.ok();
-        break;
-      }
-      std::string chunk;
-      for (const auto& r : *page) {
-        if (csv) {
-          AppendCsvRow(chunk, r);
-        } else {
-          if (sent > 0 || &r != &page->front()) chunk.push_back(',');
-          chunk.append(ExportJsonRow(r));
-        }
-      }
-      sent += static_cast<int64_t>(page->size());
-      cursor = {page->back().last_seen, page->back().id};
-      if (!write(chunk)) return;
-    }
-    // A failed page read ends the body early: the JSON stays unterminated
-    // (a client's parser fails loudly) and a CSV is short of X-Row-Count.
-    if (!csv && ok) {
-      write(std::string("],\"count\":") + std::to_string(sent) +
-            ",\"truncated\":" + (truncated ? "true" : "false") +
-            ",\"deliveryFeed\":" + json::serialize(json::value(f.scope.feed)) + "}");
-    }
-  };
+  res.stream = std::make_shared<ExportStream>(deps, std::move(f), plan->rows, plan->truncated, csv);
   return res;
 }
 

@@ -1,5 +1,9 @@
 #include "service/http.h"
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+
 #include "util/strings.h"
 
 namespace service::api {
@@ -13,6 +17,61 @@ const std::string* Headers::Find(std::string_view name) const {
   for (const auto& kv : items_)
     if (util::EqualsIgnoreCase(kv.first, name)) return &kv.second;
   return nullptr;
+}
+
+namespace {
+
+// Wakes a thread blocked in DrainStream. Shared with the stream's waker,
+// which may outlive the call.
+struct DrainSignal {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool woken = false;
+};
+
+}  // namespace
+
+bool DrainStream(ResponseStream& stream, const std::function<bool(std::string_view piece)>& write,
+                 int64_t give_up_after_ms) {
+  auto signal = std::make_shared<DrainSignal>();
+  stream.Start([signal] {
+    {
+      std::lock_guard<std::mutex> lock(signal->mu);
+      signal->woken = true;
+    }
+    signal->cv.notify_all();
+  });
+  for (;;) {
+    std::string chunk;
+    {
+      std::lock_guard<std::mutex> lock(signal->mu);
+      signal->woken = false;
+    }
+    switch (stream.Next(&chunk)) {
+      case ResponseStream::State::kEnd:
+        return true;
+      case ResponseStream::State::kData:
+        if (!chunk.empty() && !write(chunk)) {
+          stream.Close();
+          return false;
+        }
+        break;
+      case ResponseStream::State::kPending: {
+        std::unique_lock<std::mutex> lock(signal->mu);
+        const auto woken = [&] { return signal->woken; };
+        if (give_up_after_ms > 0) {
+          if (!signal->cv.wait_for(lock, std::chrono::milliseconds(give_up_after_ms), woken)) {
+            lock.unlock();
+            stream.Close();
+            return false;
+          }
+        } else {
+          signal->cv.wait(lock, woken);
+        }
+        break;
+      }
+    }
+  }
 }
 
 }  // namespace service::api

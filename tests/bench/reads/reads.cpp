@@ -143,7 +143,7 @@ service::api::Response Call(service::Service& s, const std::string& method, cons
   for (const auto& [k, v] : h) req.headers.Add(k, v);
   service::api::Response res = s.Handle(req);
   if (res.stream) {
-    res.stream([&res](std::string_view chunk) {
+    service::api::DrainStream(*res.stream, [&res](std::string_view chunk) {
       res.body.append(chunk);
       return true;
     });
@@ -489,7 +489,7 @@ int main(int argc, char** argv) {
   service::api::Response exp = s.Handle(req);
   size_t bytes = 0, chunks = 0, largest = 0;
   if (exp.stream) {
-    exp.stream([&](std::string_view chunk) {
+    service::api::DrainStream(*exp.stream, [&](std::string_view chunk) {
       bytes += chunk.size();
       largest = std::max(largest, chunk.size());
       ++chunks;
