@@ -32,6 +32,9 @@ using tcp = asio::ip::tcp;
 using SteadyClock = std::chrono::steady_clock;
 using Millis = std::chrono::milliseconds;
 
+// SO_SNDBUF of an event-stream connection (the kernel doubles it).
+constexpr int kEventStreamSendBuffer = 32 * 1024;
+
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
@@ -237,13 +240,30 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   enum class Phase { kIdle, kHeader, kBody, kHandling, kWriting, kStream, kLingering, kClosed };
 
+  // Deadlines are lazy: Arm only records the new one, and the timer is
+  // restarted only when the new deadline is earlier than the wait already
+  // pending (cancelling a wait costs a handler run; requests on a busy
+  // keep-alive connection move their deadline several times each).
   void Arm(SteadyClock::time_point deadline) {
-    timer_.expires_at(deadline);
-    timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-      if (!ec) self->OnDeadline();
+    deadline_ = deadline;
+    if (timer_waiting_ && timer_expiry_ <= deadline) return;
+    StartTimer(deadline);
+  }
+  void Disarm() { deadline_ = SteadyClock::time_point::max(); }
+
+  void StartTimer(SteadyClock::time_point at) {
+    timer_expiry_ = at;
+    timer_waiting_ = true;
+    timer_.expires_at(at);  // cancels a pending wait (its handler sees the generation change)
+    const uint64_t generation = ++timer_generation_;
+    timer_.async_wait([self = shared_from_this(), generation](const boost::system::error_code&) {
+      if (generation != self->timer_generation_) return;  // replaced by a later StartTimer
+      self->timer_waiting_ = false;
+      if (self->Closing() || self->deadline_ == SteadyClock::time_point::max()) return;
+      if (SteadyClock::now() >= self->deadline_) return self->OnDeadline();
+      self->StartTimer(self->deadline_);
     });
   }
-  void Disarm() { timer_.cancel(); }
 
   void OnDeadline() {
     switch (phase_) {
@@ -280,6 +300,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
       stream_.reset();
     }
     Disarm();
+    timer_.cancel();  // releases the connection held by the pending wait
     boost::system::error_code ignored;
     socket_.shutdown(tcp::socket::shutdown_both, ignored);
     socket_.close(ignored);
@@ -448,6 +469,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
     if (out.stream) {
       if (!has_type) head += "Content-Type: text/event-stream\r\n";
+      if (!has_type || out.headers.Get("Content-Type").rfind("text/event-stream", 0) == 0) {
+        // An event stream's socket holds at most kEventStreamSendBuffer
+        // unread bytes (instead of the kernel's autotuned megabytes): the
+        // kernel memory of 1,000 streams stays small, and a reader that
+        // stops reading is noticed (backlog, write timeout) after a few
+        // events, not after megabytes of them.
+        const int bytes = kEventStreamSendBuffer;
+        ::setsockopt(socket_.native_handle(), SOL_SOCKET, SO_SNDBUF, &bytes, sizeof(bytes));
+      }
       // HTTP/1.0 has no chunks: the body ends when the connection does.
       if (http11_) {
         head += "Transfer-Encoding: chunked\r\n";
@@ -674,6 +704,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   EventServer::Impl& server_;
   tcp::socket socket_;
   asio::steady_timer timer_;
+  SteadyClock::time_point deadline_ = SteadyClock::time_point::max();
+  SteadyClock::time_point timer_expiry_;
+  bool timer_waiting_ = false;
+  uint64_t timer_generation_ = 0;
   const std::string addr_;
   const SteadyClock::time_point accepted_;
   Phase phase_ = Phase::kHeader;

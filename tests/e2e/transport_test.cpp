@@ -37,8 +37,12 @@ boost::json::value ParseJson(const std::string& text) {
 // A raw client connection on 127.0.0.1.
 class RawConn {
  public:
-  explicit RawConn(int port) {
+  // `receive_buffer` > 0: a small SO_RCVBUF (a reader that holds little).
+  explicit RawConn(int port, int receive_buffer = 0) {
     fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd_ >= 0 && receive_buffer > 0) {
+      ::setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof(receive_buffer));
+    }
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(static_cast<uint16_t>(port));
@@ -91,6 +95,20 @@ class RawConn {
       if (cl == std::string::npos || cl > end) return true;
       return s.size() >= end + 4 + std::stoul(s.substr(cl + 16));
     });
+  }
+  // Reads whatever has arrived, without waiting.
+  void Drain() {
+    for (;;) {
+      pollfd p{fd_, POLLIN, 0};
+      if (closed_ || ::poll(&p, 1, 0) <= 0) return;
+      char buf[65536];
+      const ssize_t n = ::recv(fd_, buf, sizeof(buf), 0);
+      if (n <= 0) {
+        closed_ = true;
+        return;
+      }
+      in_.append(buf, static_cast<size_t>(n));
+    }
   }
   bool closed() const { return closed_; }
   void Clear() { in_.clear(); }
@@ -329,6 +347,101 @@ TEST_CASE("SIGTERM with idle and stalled connections open exits 0 promptly") {
   // Idle and half-sent connections are not in-flight requests: no 10 s wait.
   CHECK(Clock::now() - began < std::chrono::seconds(5));
   for (auto& c : open) CHECK(c->ReadToClose(milliseconds(2'000)).find("HTTP/1.1 5") == std::string::npos);
+}
+
+// Registers an account; returns {capture key, access token, organization id}.
+std::vector<std::string> RegisterVia(int port, const std::string& email) {
+  httplib::Client client("127.0.0.1", port);
+  auto reg = client.Post("/v1/auth/register",
+                         "{\"email\":\"" + email +
+                             "\",\"password\":\"stream-test-password\",\"name\":\"S\",\"orgName\":\"S Inc\"}",
+                         "application/json");
+  if (!reg || reg->status != 201) return {};
+  const boost::json::value v = ParseJson(reg->body);
+  return {std::string(v.at("apiKey").as_string()), std::string(v.at("accessToken").as_string()),
+          std::string(v.at("org").at("id").as_string())};
+}
+
+size_t Count(const std::string& text, const std::string& needle) {
+  size_t n = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST_CASE("a slow event-stream reader is disconnected while other streams keep receiving") {
+  TempDir dir;
+  for (const Backend& backend : Backends(dir)) {
+    CAPTURE(backend.name);
+    RunningServer server(backend.url, {"SERVICE_RATE_LIMITS=off", "SERVICE_WRITE_TIMEOUT=1",
+                                       "SERVICE_PLAN_LIMITS=free:bugs_per_month=100000"});
+    REQUIRE(server.ok());
+    const std::vector<std::string> account =
+        RegisterVia(server.port(), "slow-" + backend.name + "@example.com");
+    REQUIRE(account.size() == 3);
+    const std::string open =
+        "GET /v1/bugs/stream HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n"
+        "Authorization: Bearer " +
+        account[1] + "\r\nX-Service-Org: " + account[2] + "\r\n\r\n";
+    const auto headers_done = [](const std::string& s) { return s.find("\r\n\r\n") != std::string::npos; };
+    RawConn fast(server.port());
+    REQUIRE(fast.Send(open));
+    REQUIRE(StartsWith(fast.ReadUntil(milliseconds(5'000), headers_done), "HTTP/1.1 200"));
+    RawConn slow(server.port(), /*receive_buffer=*/4096);
+    REQUIRE(slow.Send(open));
+    REQUIRE(StartsWith(slow.ReadUntil(milliseconds(5'000), headers_done), "HTTP/1.1 200"));
+    // From here on `slow` reads nothing.
+
+    httplib::Client client("127.0.0.1", server.port());
+    client.set_read_timeout(10, 0);
+    const httplib::Headers key{{"X-Service-Key", account[0]}};
+    const std::string body = "{\"title\":\"" + std::string(400, 't') + "\",\"url\":\"https://shop.example/" +
+                             std::string(1500, 'p') + "\",\"severity\":\"high\"}";
+    constexpr int kReports = 500;
+    for (int i = 0; i < kReports; ++i) {
+      auto res = client.Post("/v1/ingest", key, body, "application/json");
+      REQUIRE(res);
+      REQUIRE(res->status == 201);
+      fast.Drain();
+    }
+    const std::string got = fast.ReadUntil(milliseconds(10'000), [&](const std::string& s) {
+      return Count(s, "\nevent: ") + (s.find("event: ") == 0 ? 1 : 0) >= kReports;
+    });
+    CHECK(Count(got, "event: ") == kReports);  // every event, in order, to the reader that keeps up
+    CHECK_FALSE(fast.closed());
+    // The slow reader was cut off: once it reads, it finds the end.
+    slow.ReadToClose(milliseconds(10'000));
+    CHECK(slow.closed());
+    CHECK(HealthStatus(server.port()) == 200);
+  }
+}
+
+TEST_CASE("SIGTERM ends open event streams with their last chunk and exits 0") {
+  TempDir dir;
+  RunningServer server(Backends(dir).front().url, {"SERVICE_RATE_LIMITS=off"});
+  REQUIRE(server.ok());
+  const std::vector<std::string> account = RegisterVia(server.port(), "term@example.com");
+  REQUIRE(account.size() == 3);
+  std::vector<std::unique_ptr<RawConn>> streams;
+  for (int i = 0; i < 20; ++i) {
+    streams.push_back(std::make_unique<RawConn>(server.port()));
+    REQUIRE(streams.back()->Send("GET /v1/bugs/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                                 account[1] + "\r\nX-Service-Org: " + account[2] + "\r\n\r\n"));
+    REQUIRE(StartsWith(streams.back()->ReadUntil(
+                           milliseconds(5'000),
+                           [](const std::string& s) { return s.find("retry: 3000") != std::string::npos; }),
+                       "HTTP/1.1 200"));
+  }
+  const auto began = Clock::now();
+  const std::optional<int> status = server.Stop(milliseconds(8'000));
+  REQUIRE(status.has_value());
+  CHECK(*status == 0);
+  CHECK(Clock::now() - began < std::chrono::seconds(5));  // streams are not in-flight requests
+  for (auto& s : streams) {
+    const std::string all = s->ReadToClose(milliseconds(2'000));
+    CHECK(all.size() >= 5);
+    CHECK(all.substr(all.size() - 5) == "0\r\n\r\n");  // a complete chunked body
+    CHECK(s->closed());
+  }
 }
 
 TEST_CASE("the previous transport stays available with SERVICE_TRANSPORT=threads") {

@@ -36,6 +36,17 @@ TestService::~TestService() {
   if (service_) service_->Shutdown();
 }
 
+api::Response TestService::Open(const std::string& path, const HeaderList& headers) {
+  api::Request req;
+  req.method = "GET";
+  const size_t q = path.find('?');
+  req.path = path.substr(0, q);
+  if (q != std::string::npos) req.query = path.substr(q + 1);
+  req.remote_addr = "127.0.0.1";
+  for (const auto& [k, v] : headers) req.headers.Add(k, v);
+  return service_->Handle(req);
+}
+
 TestResponse TestService::Request(const std::string& method, const std::string& path_and_query,
                                   const std::string& body, const HeaderList& headers,
                                   const std::string& remote_addr) {

@@ -57,6 +57,9 @@ class TestService {
   TestResponse Delete(const std::string& path, const HeaderList& headers = {}) {
     return Request("DELETE", path, "", headers);
   }
+  // GET without collecting a streamed body: the caller pulls res.stream
+  // (server-sent events that do not end).
+  api::Response Open(const std::string& path, const HeaderList& headers = {});
 
   Service& service() { return *service_; }
   ManualClock& clock() { return *clock_; }

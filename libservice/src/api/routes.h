@@ -12,6 +12,7 @@
 #include "app/capture/deps.h"
 #include "app/health/health.h"
 #include "app/projects/projects.h"
+#include "app/stream/stream.h"
 
 namespace service::api {
 
@@ -34,6 +35,8 @@ void RegisterAiRoutes(Pipeline& p, const app::AiDeps& deps);
 // Triage reads: /v1/bugs lists, groups, search and one bug with its parts.
 void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
 void RegisterBugInsightRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
+// GET /v1/bugs/stream (server-sent events).
+void RegisterStreamRoutes(Pipeline& p, app::stream::Hub& hub);
 
 // /v1/projects/*: projects, keys and the test event (a capture use case).
 struct ProjectRoutes {

@@ -5,6 +5,7 @@
 #include "modules/bugs.h"
 #include "modules/health.h"
 #include "modules/projects.h"
+#include "modules/stream.h"
 #include "modules/triage.h"
 
 namespace service::modules {
@@ -30,6 +31,7 @@ Modules AssembleModules() {
   Add<AiModule>(m);
   Add<TriageModule>(m);
   Add<BugsModule>(m, *m.capture);
+  Add<StreamModule>(m, *m.accounts);
   m.demo = Add<DemoModule>(m, *m.accounts, *m.capture);
   return m;
 }
