@@ -3,10 +3,12 @@
 // service-server uses, and prints the same "listening on http://HOST:PORT"
 // line.
 //
-//   bench_bare_server [--listen HOST:PORT] [--plain]
+//   bench_bare_server [--listen HOST:PORT] [--threads | --plain]
 //
-// --plain: a stock httplib::Server (TCP_NODELAY and the same thread count)
-// instead of shells/server's HttpServer.
+// Default: shells/server's event-loop transport (EventServer), as
+// service-server runs by default. --threads: the previous thread-per-
+// connection transport (HttpServer, SERVICE_TRANSPORT=threads). --plain: a
+// stock httplib::Server (TCP_NODELAY and the same thread count).
 #include <httplib.h>
 
 #include <chrono>
@@ -16,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "event_transport.h"
 #include "http_transport.h"
 
 namespace {
@@ -40,11 +43,13 @@ int Usage(const char* message) {
 
 int main(int argc, char** argv) {
   std::string listen = "127.0.0.1:0";
-  bool plain = false;
+  bool plain = false, threads = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--plain") {
       plain = true;
+    } else if (arg == "--threads") {
+      threads = true;
     } else if (arg == "--listen" && i + 1 < argc) {
       listen = argv[++i];
     } else if (arg.rfind("--listen=", 0) == 0) {
@@ -75,6 +80,29 @@ int main(int argc, char** argv) {
     std::printf("listening on http://%s:%d\n", host.c_str(), bound);
     std::fflush(stdout);
     return server.listen_after_bind() ? 0 : 1;
+  }
+
+  if (!threads) {
+    service::shell::EventServer server(
+        {},
+        [](service::api::Request req) {
+          service::api::Response res;
+          res.headers.Add("Content-Type", "application/json");
+          if (req.method == "GET" && req.path == "/v1/health") {
+            res.body = HealthBody();
+          } else {
+            res.status = 404;
+            res.body = "{\"error\":\"Not found\"}";
+          }
+          return res;
+        },
+        nullptr, [](const std::string&, const std::string&) {});
+    int bound = 0;
+    std::string error;
+    if (!server.Bind(host, port, &bound, &error)) return Usage(error.c_str());
+    std::printf("listening on http://%s:%d\n", host.c_str(), bound);
+    std::fflush(stdout);
+    return server.Serve() ? 0 : 1;
   }
 
   service::shell::HttpServer server;

@@ -2,7 +2,8 @@
 # Health benchmark: GET /v1/health on service-server (SQLite in a temporary
 # folder, SERVICE_RATE_LIMITS=off, request logs to a file) against
 # bench_bare_server (same transport, no service) and, for reference, the bare
-# handler on a stock httplib::Server. Each target is driven by
+# handler on the previous thread-per-connection transport and on a stock
+# httplib::Server. Each target is driven by
 #   wrk --latency -t2 -c50 -d${BENCH_SECONDS}s
 # after a short warm-up, and one table is printed: target, req/s, p50, p99,
 # non-2xx responses, and the ratio service/bare.
@@ -83,10 +84,13 @@ start bare "$bare_bin" --listen 127.0.0.1:0
 bare_port=$port
 start plain "$bare_bin" --listen 127.0.0.1:0 --plain
 plain_port=$port
+start threads "$bare_bin" --listen 127.0.0.1:0 --threads
+threads_port=$port
 
 results=$(
   bench service "$service_port"
   bench bare "$bare_port"
+  bench bare-threads "$threads_port"
   bench httplib-plain "$plain_port"
 )
 

@@ -12,7 +12,9 @@
 // Once all are open: --requests sequential GET /v1/health, each on a new
 // connection, each given --timeout-ms. Prints one line:
 //   held=N refused=N requests=N ok=N timeouts=N p50_ms=X p99_ms=X max_ms=X
-//   rss_kb=N (the server's VmRSS with everything held) events=N
+//   rss_kb=N (the server's VmRSS with everything held) events=N fanout_ms=X
+// --ingest-key KEY: after the health requests, one report is posted and
+// fanout_ms is the time until every stream has received an event.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -94,7 +96,7 @@ long RssKb(int pid) {
 
 int main(int argc, char** argv) {
   int port = 0, stalled = 0, idle = 0, streams = 0, requests = 200, timeout_ms = 30'000, server_pid = 0;
-  std::string stream_path;
+  std::string stream_path, ingest_key;
   std::vector<std::string> headers;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -121,6 +123,8 @@ int main(int argc, char** argv) {
       timeout_ms = std::atoi(v);
     else if (arg == "--server-pid")
       server_pid = std::atoi(v);
+    else if (arg == "--ingest-key")
+      ingest_key = v;
     else {
       std::fprintf(stderr, "unknown argument %s\n", arg.c_str());
       return 2;
@@ -166,9 +170,11 @@ int main(int argc, char** argv) {
     const int fd = Connect(port);
     if (fd < 0 || !SendAll(fd, stream_request) ||
         ReadResponse(fd, timeout_ms, false).rfind("HTTP/1.1 200", 0) != 0) {
-      ++refused;
+      // A server that cannot open one more stream will not open the rest
+      // either (a thread-per-connection server out of threads): stop here.
+      refused += streams - i;
       if (fd >= 0) ::close(fd);
-      continue;
+      break;
     }
     stream_fds.push_back(fd);
     held.push_back(fd);
@@ -194,7 +200,7 @@ int main(int argc, char** argv) {
         for (int i = 0; i < n; ++i) {
           const ssize_t r = ::recv(ready[i].data.fd, buf, sizeof(buf), MSG_DONTWAIT);
           if (r > 0) {
-            for (ssize_t k = 0; k + 1 < r; ++k) events += (buf[k] == '\n' && buf[k + 1] == '\n') ? 1 : 0;
+            for (ssize_t k = 0; k + 5 < r; ++k) events += std::memcmp(buf + k, "data: ", 6) == 0 ? 1 : 0;
           } else if (r == 0) {
             epoll_ctl(ep, EPOLL_CTL_DEL, ready[i].data.fd, nullptr);
           }
@@ -222,6 +228,28 @@ int main(int argc, char** argv) {
     ms.push_back(elapsed);
   }
   const long rss = server_pid > 0 ? RssKb(server_pid) : -1;
+  // One report while the streams are open: how long until every stream has
+  // its event.
+  double fanout_ms = -1;
+  if (!ingest_key.empty() && !stream_fds.empty()) {
+    const std::string body =
+        "{\"title\":\"Streamed to every reader\",\"severity\":\"high\",\"url\":\"https://bench.example/a\"}";
+    const auto t0 = Clock::now();
+    const int fd = Connect(port);
+    if (fd >= 0 && SendAll(fd,
+                           "POST /v1/ingest HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
+                           "X-Service-Key: " +
+                               ingest_key + "\r\nConnection: close\r\nContent-Length: " +
+                               std::to_string(body.size()) + "\r\n\r\n" + body)) {
+      ReadResponse(fd, timeout_ms, true);
+      while (events.load() < static_cast<long>(stream_fds.size()) &&
+             Clock::now() - t0 < std::chrono::seconds(10)) {
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+      }
+      fanout_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    }
+    if (fd >= 0) ::close(fd);
+  }
   done = true;
   if (reader.joinable()) reader.join();
   std::sort(ms.begin(), ms.end());
@@ -232,9 +260,9 @@ int main(int argc, char** argv) {
   };
   std::printf(
       "held=%zu refused=%d requests=%d ok=%d timeouts=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f rss_kb=%ld "
-      "events=%ld\n",
+      "events=%ld fanout_ms=%.1f\n",
       held.size(), refused, requests, ok, timeouts, pct(0.5), pct(0.99), ms.empty() ? 0.0 : ms.back(), rss,
-      events.load());
+      events.load(), fanout_ms);
   for (int fd : held) ::close(fd);
   return 0;
 }

@@ -12,8 +12,8 @@
 #   idle     BENCH_IDLE (2000) answered keep-alive connections left idle:
 #            the server's RSS (target <= 100 MB), and health meanwhile.
 #   streams  BENCH_STREAMS (1000) open GET /v1/bugs/stream event streams of a
-#            signed-in member, then health meanwhile, RSS, and how many
-#            events reached the streams while a report was ingested.
+#            signed-in member, then health meanwhile, RSS, then one report:
+#            how many streams got its event and how long the last one took.
 #   health   wrk -t2 -c50 for BENCH_SECONDS (10): requests/s.
 #   ingest   bench_ingest_load, 50 connections, BENCH_SECONDS: reports/s.
 # The last line of each transport's throughput is compared: events/threads
@@ -116,14 +116,9 @@ for t in $transports; do
         start "$t"
         read -r key token org < <(register "$port")
         out[$t,rss0s]=$(rss_kb "$pid")
-        # One report while the streams are open: every stream should get it.
-        ( sleep 8; curl -sf -o /dev/null -X POST "http://127.0.0.1:$port/v1/ingest" -H "X-Service-Key: $key" \
-            -H 'Content-Type: application/json' \
-            -d '{"title":"Streamed","severity":"high","url":"https://bench.example/a","events":[]}' || true ) &
         line=$("$hold_bin" --port "$port" --streams "$streams" --stream-path /v1/bugs/stream \
           --header "Authorization: Bearer $token" --header "X-Service-Org: $org" \
-          --requests "$requests" --server-pid "$pid")
-        wait
+          --requests "$requests" --server-pid "$pid" --ingest-key "$key")
         echo "  $t streams: $line" >&2
         out[$t,streams]=$line
         stop "$pid"
@@ -182,6 +177,7 @@ fi
 if [[ $phases == *streams* ]]; then
   row "health p50/p99 ms, $streams streams" "$(cell events,streams p50_ms p99_ms)" "$(cell threads,streams p50_ms p99_ms)"
   row "  streams held / events received" "$(cell events,streams held events)" "$(cell threads,streams held events)"
+  row "  one report to every stream, ms" "$(cell events,streams fanout_ms)" "$(cell threads,streams fanout_ms)"
   row "  RSS kB (before the streams)" "$(cell events,streams rss_kb) (${out[events,rss0s]:--})" "$(cell threads,streams rss_kb) (${out[threads,rss0s]:--})"
 fi
 if [[ $phases == *health* ]]; then
