@@ -47,7 +47,7 @@ Status BuildPlatform(modules::Platform& p) {
   SV_RETURN_IF_ERROR(store::ApplyMigrations(*p.db));
   p.tx = store::NewTransactions(*p.db);
 
-  p.bus = ports::NewInProcessEventBus();
+  p.bus = store::NewEventBus(o.database_url, util::HexEncode(p.ids->RandomBytes(8)), p.log.get());
   ports::OutboundHttpOptions http_options;
   http_options.allow_private_destinations = o.allow_private_destinations;
   p.http = ports::NewCurlOutboundHttp(http_options);

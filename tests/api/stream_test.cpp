@@ -158,3 +158,32 @@ TEST_CASE("a reader more than 100 events behind loses its stream; others keep th
 }
 
 }  // namespace service::testing
+
+namespace service::testing {
+
+TEST_CASE("diagnostics are not streamed unless the stream asks for them") {
+  TestService t;
+  CaptureSetup a = NewCaptureSetup(t);
+  const json::object diagnostic{
+      {"title", "Console chatter"},
+      {"url", "https://app.example.com/debug"},
+      {"events", json::array{json::object{{"type", "console"},
+                                          {"timestamp", 1768471100000},
+                                          {"data", json::object{{"level", "info"}, {"message", "hello"}}}}}},
+      {"metadata", json::object{{"autoReport", "console"}}}};
+  Reader plain(t.Open("/v1/bugs/stream", a.admin.headers()));
+  Reader all(t.Open("/v1/bugs/stream?includeDiagnostics=true", a.admin.headers()));
+  plain.Poll();
+  all.Poll();
+  REQUIRE(Ingest(t, a.key, diagnostic).status == 201);
+  REQUIRE(Ingest(t, a.key, Report("A real error")).status == 201);
+  const std::string p = plain.Poll();
+  const std::string d = all.Poll();
+  CHECK(Types(p).size() == 1);
+  CHECK(p.find("Console chatter") == std::string::npos);
+  CHECK(Types(d).size() == 2);
+  CHECK(d.find("\"signal_class\":\"diagnostic\"") != std::string::npos);
+  CHECK(t.Open("/v1/bugs/stream?includeDiagnostics=maybe", a.admin.headers()).status == 400);
+}
+
+}  // namespace service::testing

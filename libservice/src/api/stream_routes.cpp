@@ -2,6 +2,7 @@
 // events. The route opens a subscription and returns it as a streamed
 // response; the transport pulls it (see api::ResponseStream), so an open
 // stream holds no thread between events.
+#include "api/bug_params.h"
 #include "api/json.h"
 #include "api/routes.h"
 #include "domain/auth/roles.h"
@@ -54,7 +55,9 @@ void RegisterStreamRoutes(Pipeline& p, app::stream::Hub& hub) {
                  domain::Capability::kViewBugs, [&hub](Context& ctx) -> Response {
                    // The bearer authenticator has checked the token, the
                    // account and the membership.
-                   auto sub = hub.Open(BearerToken(ctx.req), ctx.principal.org_id);
+                   auto diagnostics = BoolParam(ctx, "includeDiagnostics", false);
+                   if (!diagnostics.ok()) return StatusResponse(diagnostics.status());
+                   auto sub = hub.Open(BearerToken(ctx.req), ctx.principal.org_id, *diagnostics);
                    if (!sub.ok()) return StatusResponse(sub.status());
                    Response res;
                    res.status = 200;

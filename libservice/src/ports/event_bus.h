@@ -19,6 +19,9 @@ struct Event {
   std::string org_id;
   std::string project_id;  // "" for org-wide events (presence snapshot)
   std::string payload;     // JSON object text, the stream's data
+  // The bug's signal class ("issue", "watch", "diagnostic") for capture
+  // events; "" for others. Streams leave diagnostics out unless asked.
+  std::string signal_class;
 };
 
 class EventBus {

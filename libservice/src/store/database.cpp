@@ -225,6 +225,24 @@ Result<std::unique_ptr<Database>> OpenPostgres(const std::string& /*conninfo*/,
 }
 #endif
 
+#if SERVICE_HAS_POSTGRES
+std::unique_ptr<ports::EventBus> NewPostgresEventBus(const std::string& conninfo, const std::string& origin,
+                                                     Logger* log);
+#endif
+
+std::unique_ptr<ports::EventBus> NewEventBus(std::string_view url, const std::string& origin, Logger* log) {
+#if SERVICE_HAS_POSTGRES
+  if (url.substr(0, 13) == "postgresql://" || url.substr(0, 11) == "postgres://") {
+    return NewPostgresEventBus(std::string(url), origin, log);
+  }
+#else
+  (void)origin;
+  (void)log;
+#endif
+  (void)url;
+  return ports::NewInProcessEventBus();
+}
+
 Result<std::unique_ptr<Database>> OpenDatabase(std::string_view url, const DatabaseOptions& options) {
   constexpr std::string_view kSqlite = "sqlite:";
   if (url.substr(0, kSqlite.size()) == kSqlite) {

@@ -20,7 +20,9 @@
 #include <variant>
 #include <vector>
 
+#include "ports/event_bus.h"
 #include "ports/transaction.h"
+#include "service/logger.h"
 #include "service/status.h"
 
 namespace service::store {
@@ -133,6 +135,13 @@ std::unique_ptr<DatabaseTransactions> NewTransactions(Database& db);
 // Opens `url`: "sqlite:PATH" (file and folder created), "sqlite::memory:",
 // or a libpq URI "postgresql://..." / "postgres://...".
 Result<std::unique_ptr<Database>> OpenDatabase(std::string_view url, const DatabaseOptions& options = {});
+
+// The event bus for the database at `url`: in-process for SQLite (one
+// process owns the file); for PostgreSQL, local delivery plus LISTEN/NOTIFY
+// so that an event published by one server process reaches subscribers
+// (live streams) in every other process on the same database. `origin`
+// identifies this process (random); `log` receives connection failures.
+std::unique_ptr<ports::EventBus> NewEventBus(std::string_view url, const std::string& origin, Logger* log);
 
 // Driver factories (used by OpenDatabase; callable directly by embedders).
 Result<std::unique_ptr<Database>> OpenSqlite(const std::string& path, const DatabaseOptions& options);

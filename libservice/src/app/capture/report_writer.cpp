@@ -253,7 +253,7 @@ ports::Event OutcomeEvent(const PreparedReport& r) {
   j.Key("is_regression").Bool(bug.is_regression);
   j.Key("timestamp").String(util::FormatIso8601(w.seen_at));
   j.EndObject();
-  return ports::Event{type, r.source->org_id, r.source->project_id, j.Take()};
+  return ports::Event{type, r.source->org_id, r.source->project_id, j.Take(), w.signal_class};
 }
 
 }  // namespace service::app::capture

@@ -37,11 +37,12 @@ void AppendEvent(std::string* out, uint64_t id, const ports::Event& e) {
 }  // namespace
 
 Subscription::Subscription(const StreamDeps& deps, std::string token, std::string org_id,
-                           int64_t token_expires_ms)
+                           int64_t token_expires_ms, bool include_diagnostics)
     : deps_(deps),
       token_(std::move(token)),
       org_id_(std::move(org_id)),
-      token_expires_ms_(token_expires_ms) {}
+      token_expires_ms_(token_expires_ms),
+      include_diagnostics_(include_diagnostics) {}
 
 Subscription::~Subscription() { Close(); }
 
@@ -61,6 +62,8 @@ void Subscription::Wake() {
 
 void Subscription::OnEvent(const ports::Event& event) {
   if (event.org_id != org_id_) return;
+  if (!include_diagnostics_ && event.signal_class == "diagnostic") return;
+  if (!include_diagnostics_ && event.signal_class == "diagnostic") return;
   {
     util::MutexLock lock(&mu_);
     if (closed_ || overflow_) return;
@@ -167,13 +170,14 @@ std::string Subscription::end_reason() const {
   return end_reason_;
 }
 
-Result<std::shared_ptr<Subscription>> Hub::Open(const std::string& token, const std::string& org_id) {
+Result<std::shared_ptr<Subscription>> Hub::Open(const std::string& token, const std::string& org_id,
+                                                bool include_diagnostics) {
   const int64_t now = deps_.Now();
   auto claims = domain::VerifyToken(token, deps_.accounts->jwt_secret, now, domain::kAccessTokenType);
   if (!claims.ok()) return claims.status();
   auto projects = OrgProjects(deps_, org_id);
   if (!projects.ok()) return AuthUnavailable();
-  auto sub = std::make_shared<Subscription>(deps_, token, org_id, claims->exp * 1000);
+  auto sub = std::make_shared<Subscription>(deps_, token, org_id, claims->exp * 1000, include_diagnostics);
   {
     util::MutexLock lock(&sub->mu_);
     sub->projects_ = std::move(*projects);

@@ -19,6 +19,8 @@
 //     write timeout closes the stream; the client reconnects and re-reads.
 //  5. At open, a failed lookup is 503 AUTH_UNAVAILABLE and a rejected
 //     session 401 (the bearer authenticator's answers).
+// Diagnostics (capture events of bugs classified "diagnostic") are left out
+// unless the stream asked for them (includeDiagnostics=true).
 //
 // Events come from this process's bus: with several server processes on
 // one PostgreSQL database, a stream sees the events of the process it is
@@ -68,7 +70,8 @@ class Subscription {
   enum class Poll { kData, kPending, kEnd };
 
   // Use Hub::Open.
-  Subscription(const StreamDeps& deps, std::string token, std::string org_id, int64_t token_expires_ms);
+  Subscription(const StreamDeps& deps, std::string token, std::string org_id, int64_t token_expires_ms,
+               bool include_diagnostics);
   ~Subscription();
   Subscription(const Subscription&) = delete;
   Subscription& operator=(const Subscription&) = delete;
@@ -99,6 +102,7 @@ class Subscription {
   const std::string token_;
   const std::string org_id_;
   const int64_t token_expires_ms_;
+  const bool include_diagnostics_;
   uint64_t bus_handle_ = 0;
 
   mutable util::Mutex mu_;
@@ -122,8 +126,10 @@ class Hub {
 
   // Opens a stream for the bearer `token` (already authenticated for
   // `org_id`). Reads the organization's projects: a failed read is 503
-  // AUTH_UNAVAILABLE.
-  Result<std::shared_ptr<Subscription>> Open(const std::string& token, const std::string& org_id);
+  // AUTH_UNAVAILABLE. Events of diagnostic bugs are left out unless
+  // `include_diagnostics`.
+  Result<std::shared_ptr<Subscription>> Open(const std::string& token, const std::string& org_id,
+                                             bool include_diagnostics = false);
   // Wakes every subscription that is due; forgets closed ones.
   Status Tick();
   size_t open_count() const;
