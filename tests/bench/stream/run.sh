@@ -5,7 +5,9 @@
 # On one service-server (SQLite, or PostgreSQL with BENCH_TARGETS), for each
 # target:
 #   1. the ingest load alone (bench_ingest_load, 50 connections,
-#      BENCH_SECONDS) in organization I -> reports/s;
+#      BENCH_SECONDS) in organization I -> reports/s (run before and after
+#      step 2; the baseline is their mean, so database growth and machine
+#      drift do not count as streams' cost);
 #   2. BENCH_STREAMS (1000) GET /v1/bugs/stream connections of a member of
 #      organization S, held open; then the same ingest load in organization I
 #      while bench_stream_fanout posts one report to S every 500 ms and times
@@ -105,6 +107,11 @@ for target in $targets; do
   with=$(load "$port" "$ikey" "$seconds")
   wait "$fpid"
   fan=$(cat "$work/fanout.out")
+  # The load alone once more, after: the database has grown and the machine
+  # drifts; the baseline is the mean of the runs before and after.
+  after=$(load "$port" "$ikey" "$seconds")
+  echo "  $target ingest alone, after: $after" >&2
+  alone="rps=$(( ($(field "$alone" rps) + $(field "$after" rps)) / 2 ))"
   echo "  $target ingest with streams: $with" >&2
   echo "  $target fan-out: $fan" >&2
   rows+=("$target $(field "$alone" rps) $(field "$with" rps) $(field "$fan" streams) $(field "$fan" open_at_end) $(field "$fan" deliveries) $(field "$fan" missing) $(field "$fan" p50_ms) $(field "$fan" p99_ms) $(field "$fan" worst_fanout_ms) $rss_before $(field "$fan" rss_kb)")

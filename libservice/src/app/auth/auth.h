@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -149,6 +150,22 @@ struct Caller {
   ports::User user;
   std::optional<ports::Membership> membership;
 };
+// The accounts and memberships of one organization's callers, read once, to
+// check many access tokens against (the live stream checks every open
+// stream of an organization before a delivery).
+struct AccessSnapshot {
+  std::string org_id;
+  std::map<std::string, std::optional<ports::User>> users;              // by user id
+  std::map<std::string, std::optional<ports::Membership>> memberships;  // by user id
+};
+// One read transaction for `user_ids`. A failed read: 503 AUTH_UNAVAILABLE.
+Result<AccessSnapshot> ReadAccess(const AccountsDeps& deps, const std::string& org_id,
+                                  const std::vector<std::string>& user_ids);
+// AuthenticateAccess(deps, token, &snapshot.org_id) answered from the
+// snapshot. A token whose user the snapshot did not read: kNotFound (read a
+// snapshot that includes it).
+Result<Caller> CheckAccess(const AccountsDeps& deps, std::string_view access_token,
+                           const AccessSnapshot& snapshot);
 Result<Caller> AuthenticateAccess(const AccountsDeps& deps, std::string_view access_token,
                                   const std::string* org_id);
 

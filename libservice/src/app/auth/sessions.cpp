@@ -124,6 +124,42 @@ Result<Caller> AuthenticateAccess(const AccountsDeps& deps, std::string_view acc
   return out;
 }
 
+Result<AccessSnapshot> ReadAccess(const AccountsDeps& deps, const std::string& org_id,
+                                  const std::vector<std::string>& user_ids) {
+  AccessSnapshot out;
+  out.org_id = org_id;
+  Status s = deps.db->Read([&](ports::Tx& c) -> Status {
+    for (const std::string& id : user_ids) {
+      if (out.users.count(id)) continue;
+      SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(c, id));
+      std::optional<ports::Membership> membership;
+      if (user) {
+        SV_ASSIGN_OR_RETURN(membership, deps.memberships->Find(c, org_id, id));
+      }
+      out.users[id] = std::move(user);
+      out.memberships[id] = std::move(membership);
+    }
+    return Status::Ok();
+  });
+  if (!s.ok()) return AuthUnavailable();
+  return out;
+}
+
+Result<Caller> CheckAccess(const AccountsDeps& deps, std::string_view access_token,
+                           const AccessSnapshot& snapshot) {
+  auto claims = domain::VerifyToken(access_token, deps.jwt_secret, deps.Now(), domain::kAccessTokenType);
+  if (!claims.ok()) return claims.status();
+  auto user = snapshot.users.find(claims->sub);
+  if (user == snapshot.users.end()) return NotFound("user not in the access snapshot");
+  if (!user->second) return RejectedSession();
+  SV_RETURN_IF_ERROR(domain::CheckSession(*claims, ViewOf(deps, *user->second)));
+  Caller out;
+  out.user = *user->second;
+  auto m = snapshot.memberships.find(claims->sub);
+  if (m != snapshot.memberships.end()) out.membership = m->second;
+  return out;
+}
+
 bool IsSuperadmin(const AccountsDeps& deps, std::string_view email) {
   const std::string lower = util::ToLower(email);
   for (const std::string& allowed : deps.superadmin_emails) {

@@ -8,7 +8,10 @@
 //     caller's access is checked again: the account (active, same session
 //     revision), the membership of the organization, and the projects the
 //     organization owns now (an event of a project it no longer owns is
-//     dropped).
+//     dropped). The streams of one organization share these reads: a
+//     delivery uses the organization's latest read if that read began after
+//     the delivery's events were published (one read per event burst and
+//     organization, however many streams it has), else it reads again.
 //  2. Every heartbeat_ms (15 s) the same check runs and refreshes the project
 //     list; the stream then sends an SSE comment (": heartbeat").
 //  3. The access token's expiry closes the stream at once (the hub wakes it
@@ -30,9 +33,11 @@
 // runs on one thread at a time (the transport's contract).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -70,8 +75,8 @@ class Subscription {
   enum class Poll { kData, kPending, kEnd };
 
   // Use Hub::Open.
-  Subscription(const StreamDeps& deps, std::string token, std::string org_id, int64_t token_expires_ms,
-               bool include_diagnostics);
+  Subscription(const StreamDeps& deps, Hub* hub, std::string token, std::string user_id, std::string org_id,
+               int64_t token_expires_ms, bool include_diagnostics);
   ~Subscription();
   Subscription(const Subscription&) = delete;
   Subscription& operator=(const Subscription&) = delete;
@@ -91,15 +96,20 @@ class Subscription {
   bool closed() const;
   // Why it ended ("backlog", "expired", "access", "lookup", "closed"); "" while open.
   std::string end_reason() const;
+  const std::string& org_id() const { return org_id_; }
+  const std::string& user_id() const { return user_id_; }
 
  private:
   friend class Hub;
-  // Access check and project refresh. Sets end_reason on failure.
-  bool Recheck(int64_t now);
+  // Access check and project refresh against a read that began after event
+  // `need_seq` and at or after `need_ms`. Sets end_reason on failure.
+  bool Recheck(int64_t now, uint64_t need_seq, int64_t need_ms);
   void OnEvent(const ports::Event& event);
 
   const StreamDeps& deps_;
+  Hub* const hub_;
   const std::string token_;
+  const std::string user_id_;
   const std::string org_id_;
   const int64_t token_expires_ms_;
   const bool include_diagnostics_;
@@ -107,6 +117,7 @@ class Subscription {
 
   mutable util::Mutex mu_;
   std::deque<ports::Event> queue_ SV_GUARDED_BY(mu_);
+  uint64_t queue_seq_ SV_GUARDED_BY(mu_) = 0;  // the newest queued event's publish sequence
   std::set<std::string> projects_ SV_GUARDED_BY(mu_);
   std::function<void()> wake_ SV_GUARDED_BY(mu_);
   bool overflow_ SV_GUARDED_BY(mu_) = false;
@@ -124,6 +135,22 @@ class Hub {
  public:
   explicit Hub(const StreamDeps& deps) : deps_(deps) {}
 
+  // One organization's access read, shared by its streams.
+  struct Access {
+    int64_t read_at_ms = 0;    // when the read began
+    uint64_t read_at_seq = 0;  // events counted when the read began
+    Status status;             // a failed lookup
+    AccessSnapshot access;
+    std::set<std::string> projects;
+  };
+  // The newest read of `org_id` that began after event `need_seq` and at or
+  // after `need_ms` and includes `user_id`; reads again (once, however many
+  // streams ask at the same time) when there is none.
+  std::shared_ptr<const Access> AccessFor(const std::string& org_id, uint64_t need_seq, int64_t need_ms,
+                                          const std::string& user_id);
+  // Counts a published event as a subscription receives it.
+  uint64_t NextSeq() { return ++seq_; }
+
   // Opens a stream for the bearer `token` (already authenticated for
   // `org_id`). Reads the organization's projects: a failed read is 503
   // AUTH_UNAVAILABLE. Events of diagnostic bugs are left out unless
@@ -135,9 +162,16 @@ class Hub {
   size_t open_count() const;
 
  private:
+  struct OrgState {
+    util::Mutex mu;  // one read at a time per organization
+    std::shared_ptr<const Access> last SV_GUARDED_BY(mu);
+  };
+
   const StreamDeps& deps_;
+  std::atomic<uint64_t> seq_{0};
   mutable util::Mutex mu_;
   std::vector<std::weak_ptr<Subscription>> subs_ SV_GUARDED_BY(mu_);
+  std::map<std::string, std::shared_ptr<OrgState>> orgs_ SV_GUARDED_BY(mu_);
 };
 
 }  // namespace service::app::stream
