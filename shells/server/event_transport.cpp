@@ -530,6 +530,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void Next(bool linger) {
     parser_.reset();
     body_received_ = 0;
+    // A large body grew the read buffer; an idle connection keeps none of it.
+    if (buffer_.size() == 0 && buffer_.capacity() > 16 * 1024) buffer_.shrink_to_fit();
     if (linger) return Linger();
     if (!keep_alive_) return Close();
     WaitIdle();

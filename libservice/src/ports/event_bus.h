@@ -22,6 +22,9 @@ struct Event {
   // The bug's signal class ("issue", "watch", "diagnostic") for capture
   // events; "" for others. Streams leave diagnostics out unless asked.
   std::string signal_class;
+  // Set on delivery when another server process published it (PostgreSQL's
+  // bus); publishers leave it false.
+  bool from_other_process = false;
 };
 
 class EventBus {

@@ -218,7 +218,10 @@ class PostgresEventBus final : public ports::EventBus {
       while (PGnotify* n = PQnotifies(conn)) {
         std::string origin;
         ports::Event event;
-        if (Decode(n->extra ? n->extra : "", &origin, &event) && origin != origin_) DeliverLocally(event);
+        if (Decode(n->extra ? n->extra : "", &origin, &event) && origin != origin_) {
+          event.from_other_process = true;
+          DeliverLocally(event);
+        }
         PQfreemem(n);
       }
     }
