@@ -364,16 +364,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
     parser_->body_limit(api::kMaxBodyBytes);
     if (EqualsIgnoreCase(std::string_view(req[http::field::expect]), "100-continue") && http11_) {
       phase_ = Phase::kWriting;
-      static const std::string kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
-      Arm(SteadyClock::now() + Millis(server_.settings_.write_timeout_ms));
-      asio::async_write(socket_, asio::buffer(kContinue),
-                        [self = shared_from_this()](const boost::system::error_code& ec, size_t) {
-                          if (self->Closing()) return;
-                          if (ec) return self->Close();
-                          self->body_began_ = SteadyClock::now();
-                          self->ReadBody();
-                        });
-      return;
+      out_ = "HTTP/1.1 100 Continue\r\n\r\n";
+      return WriteOut([](Connection& c) {
+        c.body_began_ = SteadyClock::now();
+        c.ReadBody();
+      });
     }
     body_began_ = SteadyClock::now();
     ReadBody();
@@ -502,22 +497,32 @@ class Connection : public std::enable_shared_from_this<Connection> {
     WriteRaw(std::move(head), linger_after_, record_);
   }
 
+  // Writes out_ within the write timeout, then runs `then(*this)`. A failed
+  // write closes the connection (Close logs a response cut short).
+  template <typename Then>
+  void WriteOut(Then then) {
+    Arm(SteadyClock::now() + Millis(server_.settings_.write_timeout_ms));
+    asio::async_write(socket_, asio::buffer(out_),
+                      [self = shared_from_this(), then = std::move(then)](const boost::system::error_code& ec,
+                                                                          size_t) mutable {
+                        if (self->Closing()) return;
+                        if (ec) return self->Close();
+                        then(*self);
+                      });
+  }
+
   // Writes a whole response, logs it, then reads the next request or closes.
   void WriteRaw(std::string bytes, bool linger, AccessRecord record) {
     phase_ = Phase::kWriting;
     out_ = std::move(bytes);
     record_ = std::move(record);
     pending_log_ = true;
-    Arm(SteadyClock::now() + Millis(server_.settings_.write_timeout_ms));
-    asio::async_write(socket_, asio::buffer(out_),
-                      [self = shared_from_this(), linger](const boost::system::error_code& ec, size_t) {
-                        if (self->Closing()) return;
-                        self->Log();
-                        if (ec) return self->Close();
-                        self->out_.clear();
-                        self->out_.shrink_to_fit();
-                        self->Next(linger);
-                      });
+    WriteOut([linger](Connection& c) {
+      c.Log();
+      c.out_.clear();
+      c.out_.shrink_to_fit();
+      c.Next(linger);
+    });
   }
 
   void Log() {
@@ -561,23 +566,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void WriteHeadThenStream(std::string head) {
     phase_ = Phase::kStream;
     out_ = std::move(head);
-    Arm(SteadyClock::now() + Millis(server_.settings_.write_timeout_ms));
-    asio::async_write(socket_, asio::buffer(out_),
-                      [self = shared_from_this()](const boost::system::error_code& ec, size_t) {
-                        if (self->Closing()) return;
-                        if (ec) {
-                          self->Log();
-                          return self->Close();
-                        }
-                        if (self->head_stream_) {
-                          self->head_stream_ = false;
-                          self->Log();
-                          return self->Next(false);
-                        }
-                        self->WatchPeer();
-                        // Start, then the first piece, on a worker.
-                        self->Pump(/*start=*/true);
-                      });
+    WriteOut([](Connection& c) {
+      if (c.head_stream_) {
+        c.head_stream_ = false;
+        c.Log();
+        return c.Next(false);
+      }
+      c.WatchPeer();
+      // Start, then the first piece, on a worker.
+      c.Pump(/*start=*/true);
+    });
   }
 
   // While a stream is open nothing is expected from the peer: a read that
@@ -590,10 +588,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
                               self->watching_ = false;
                               if (self->Closing()) return;
                               if (ec) {
-                                if (self->phase_ == Phase::kStream) {
-                                  self->Log();
-                                  self->Close();
-                                }
+                                if (self->phase_ == Phase::kStream) self->Close();
                                 return;
                               }
                               self->buffer_.commit(n);
@@ -664,16 +659,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
     // A reader that does not take this piece within the write timeout is too
     // slow: the stream ends (Close) and so does the connection.
-    Arm(SteadyClock::now() + Millis(server_.settings_.write_timeout_ms));
-    asio::async_write(socket_, asio::buffer(out_),
-                      [self = shared_from_this()](const boost::system::error_code& ec, size_t) {
-                        if (self->Closing()) return;
-                        if (ec) {
-                          self->Log();
-                          return self->Close();
-                        }
-                        self->Pump(false);
-                      });
+    WriteOut([](Connection& c) { c.Pump(false); });
   }
 
   // Completes a streamed body (last chunk), then goes on like any response.
@@ -685,22 +671,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
     if (server_.stopping_) keep_alive_ = false;
     phase_ = Phase::kWriting;
-    Arm(SteadyClock::now() + Millis(server_.settings_.write_timeout_ms));
-    if (!http11_) {
-      Log();
-      return Close();
-    }
+    if (!http11_) return Close();  // HTTP/1.0: the body ends with the connection
     out_ = "0\r\n\r\n";
-    asio::async_write(socket_, asio::buffer(out_),
-                      [self = shared_from_this()](const boost::system::error_code& ec, size_t) {
-                        if (self->Closing()) return;
-                        self->Log();
-                        if (ec || self->watching_) {
-                          // A pending peer watch would race the next read.
-                          return self->Close();
-                        }
-                        self->Next(false);
-                      });
+    WriteOut([](Connection& c) {
+      c.Log();
+      // A pending peer watch would race the next read.
+      if (c.watching_) return c.Close();
+      c.Next(false);
+    });
   }
 
   EventServer::Impl& server_;

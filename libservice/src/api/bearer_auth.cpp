@@ -18,9 +18,6 @@
 
 namespace service::api {
 
-namespace {
-
-// The token of "Authorization: Bearer <token>" (scheme case-insensitive), or "".
 std::string BearerToken(const Request& req) {
   const std::string* h = req.headers.Find("Authorization");
   if (!h) return {};
@@ -29,6 +26,8 @@ std::string BearerToken(const Request& req) {
   if (v.size() <= kScheme.size() || !util::EqualsIgnoreCase(v.substr(0, kScheme.size()), kScheme)) return {};
   return util::Trim(v.substr(kScheme.size()));
 }
+
+namespace {
 
 Status Authenticate(const app::AccountsDeps& deps, Context& ctx, AuthMode mode) {
   const Status missing = Unauthenticated("Missing or invalid token");

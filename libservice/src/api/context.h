@@ -52,4 +52,7 @@ Handler Bind(const Deps& deps, Fn fn) {
   return [&deps, fn](Context& ctx) { return fn(deps, ctx); };
 }
 
+// The token of "Authorization: Bearer <token>" (scheme case-insensitive), or "".
+std::string BearerToken(const Request& req);
+
 }  // namespace service::api

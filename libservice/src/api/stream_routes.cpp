@@ -6,7 +6,6 @@
 #include "api/json.h"
 #include "api/routes.h"
 #include "domain/auth/roles.h"
-#include "util/strings.h"
 
 namespace service::api {
 
@@ -38,15 +37,6 @@ class LiveEventStream final : public ResponseStream {
  private:
   std::shared_ptr<app::stream::Subscription> sub_;
 };
-
-std::string BearerToken(const Request& req) {
-  const std::string* h = req.headers.Find("Authorization");
-  if (!h) return {};
-  const std::string_view v = *h;
-  constexpr std::string_view kScheme = "bearer ";
-  if (v.size() <= kScheme.size() || !util::EqualsIgnoreCase(v.substr(0, kScheme.size()), kScheme)) return {};
-  return util::Trim(v.substr(kScheme.size()));
-}
 
 }  // namespace
 

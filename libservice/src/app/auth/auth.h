@@ -158,7 +158,8 @@ struct AccessSnapshot {
   std::map<std::string, std::optional<ports::User>> users;              // by user id
   std::map<std::string, std::optional<ports::Membership>> memberships;  // by user id
 };
-// One read transaction for `user_ids`. A failed read: 503 AUTH_UNAVAILABLE.
+// One read transaction for `user_ids` (memberships only when `org_id` is
+// not empty). A failed read: 503 AUTH_UNAVAILABLE.
 Result<AccessSnapshot> ReadAccess(const AccountsDeps& deps, const std::string& org_id,
                                   const std::vector<std::string>& user_ids);
 // AuthenticateAccess(deps, token, &snapshot.org_id) answered from the

@@ -104,24 +104,31 @@ Result<SessionTokens> Refresh(const AccountsDeps& deps, std::string_view refresh
   return out;
 }
 
+namespace {
+
+// The checks of an access token whose claims are verified, against the
+// account and membership read for it.
+Result<Caller> CheckClaims(const AccountsDeps& deps, const domain::TokenClaims& claims,
+                           const AccessSnapshot& snapshot) {
+  auto user = snapshot.users.find(claims.sub);
+  if (user == snapshot.users.end()) return NotFound("user not in the access snapshot");
+  if (!user->second) return RejectedSession();
+  SV_RETURN_IF_ERROR(domain::CheckSession(claims, ViewOf(deps, *user->second)));
+  Caller out;
+  out.user = *user->second;
+  auto m = snapshot.memberships.find(claims.sub);
+  if (m != snapshot.memberships.end()) out.membership = m->second;
+  return out;
+}
+
+}  // namespace
+
 Result<Caller> AuthenticateAccess(const AccountsDeps& deps, std::string_view access_token,
                                   const std::string* org_id) {
   auto claims = domain::VerifyToken(access_token, deps.jwt_secret, deps.Now(), domain::kAccessTokenType);
   if (!claims.ok()) return claims.status();
-  Caller out;
-  std::optional<ports::User> user;
-  Status s = deps.db->Read([&](ports::Tx& c) -> Status {
-    SV_ASSIGN_OR_RETURN(user, deps.users->FindById(c, claims->sub));
-    if (user && org_id) {
-      SV_ASSIGN_OR_RETURN(out.membership, deps.memberships->Find(c, *org_id, user->id));
-    }
-    return Status::Ok();
-  });
-  if (!s.ok()) return AuthUnavailable();
-  if (!user) return RejectedSession();
-  SV_RETURN_IF_ERROR(domain::CheckSession(*claims, ViewOf(deps, *user)));
-  out.user = std::move(*user);
-  return out;
+  SV_ASSIGN_OR_RETURN(AccessSnapshot snapshot, ReadAccess(deps, org_id ? *org_id : "", {claims->sub}));
+  return CheckClaims(deps, *claims, snapshot);
 }
 
 Result<AccessSnapshot> ReadAccess(const AccountsDeps& deps, const std::string& org_id,
@@ -133,7 +140,7 @@ Result<AccessSnapshot> ReadAccess(const AccountsDeps& deps, const std::string& o
       if (out.users.count(id)) continue;
       SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(c, id));
       std::optional<ports::Membership> membership;
-      if (user) {
+      if (user && !org_id.empty()) {
         SV_ASSIGN_OR_RETURN(membership, deps.memberships->Find(c, org_id, id));
       }
       out.users[id] = std::move(user);
@@ -149,15 +156,7 @@ Result<Caller> CheckAccess(const AccountsDeps& deps, std::string_view access_tok
                            const AccessSnapshot& snapshot) {
   auto claims = domain::VerifyToken(access_token, deps.jwt_secret, deps.Now(), domain::kAccessTokenType);
   if (!claims.ok()) return claims.status();
-  auto user = snapshot.users.find(claims->sub);
-  if (user == snapshot.users.end()) return NotFound("user not in the access snapshot");
-  if (!user->second) return RejectedSession();
-  SV_RETURN_IF_ERROR(domain::CheckSession(*claims, ViewOf(deps, *user->second)));
-  Caller out;
-  out.user = *user->second;
-  auto m = snapshot.memberships.find(claims->sub);
-  if (m != snapshot.memberships.end()) out.membership = m->second;
-  return out;
+  return CheckClaims(deps, *claims, snapshot);
 }
 
 bool IsSuperadmin(const AccountsDeps& deps, std::string_view email) {

@@ -29,12 +29,12 @@
 #include "ports/event_bus.h"
 #include "service/logger.h"
 #include "store/database.h"
+#include "store/postgres/libpq_connect.h"
 #include "util/mutex.h"
 
 namespace service::store {
 namespace {
 
-constexpr const char* kChannel = "service_events";
 constexpr size_t kMaxNotifyBytes = 7'900;  // PostgreSQL's limit is 8,000
 constexpr auto kRetryPause = std::chrono::seconds(1);
 
@@ -42,25 +42,6 @@ std::string Trimmed(const char* message) {
   std::string s = message ? message : "";
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
   return s;
-}
-
-PGconn* ConnectTo(const std::string& conninfo, std::string* error) {
-  const char* keywords[] = {"connect_timeout",
-                            "client_encoding",
-                            "fallback_application_name",
-                            "keepalives_idle",
-                            "keepalives_interval",
-                            "keepalives_count",
-                            "dbname",
-                            nullptr};
-  const char* values[] = {"3", "UTF8", "service-events", "30", "10", "3", conninfo.c_str(), nullptr};
-  PGconn* conn = PQconnectdbParams(keywords, values, /*expand_dbname=*/1);
-  if (conn == nullptr || PQstatus(conn) != CONNECTION_OK) {
-    *error = conn ? Trimmed(PQerrorMessage(conn)) : "out of memory";
-    if (conn) PQfinish(conn);
-    return nullptr;
-  }
-  return conn;
 }
 
 // The wire form: origin, type, org, project, signal class, then the payload,
@@ -153,7 +134,7 @@ class PostgresEventBus final : public ports::EventBus {
       }
       if (conn == nullptr) {
         std::string error;
-        conn = ConnectTo(conninfo_, &error);
+        conn = ConnectLibpq(conninfo_, "service-events", &error);
         if (conn == nullptr) {
           Log("cannot connect to send events; other processes miss them", error);
           std::this_thread::sleep_for(kRetryPause);
@@ -191,7 +172,7 @@ class PostgresEventBus final : public ports::EventBus {
     while (!stop_.load()) {
       if (conn == nullptr) {
         std::string error;
-        conn = ConnectTo(conninfo_, &error);
+        conn = ConnectLibpq(conninfo_, "service-events", &error);
         PGresult* res = conn ? PQexec(conn, "LISTEN service_events") : nullptr;
         const bool ok = res != nullptr && PQresultStatus(res) == PGRES_COMMAND_OK;
         if (res) PQclear(res);

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "store/database.h"
+#include "store/postgres/libpq_connect.h"
 #include "util/mutex.h"
 #include "util/strings.h"
 
@@ -300,24 +301,9 @@ class PgConnection final : public Connection {
 void IgnoreNotice(void*, const char*) {}
 
 Result<std::unique_ptr<PgConnection>> Connect(const std::string& conninfo) {
-  // Entries before "dbname" are defaults the URL may override.
-  const char* keywords[] = {"connect_timeout",
-                            "client_encoding",
-                            "fallback_application_name",
-                            "keepalives_idle",
-                            "keepalives_interval",
-                            "keepalives_count",
-                            "dbname",
-                            nullptr};
-  const char* values[] = {"3", "UTF8", "service", "30", "10", "3", conninfo.c_str(), nullptr};
-  PGconn* conn = PQconnectdbParams(keywords, values, /*expand_dbname=*/1);
-  if (conn == nullptr) return Unavailable("postgresql: out of memory creating a connection");
-  if (PQstatus(conn) != CONNECTION_OK) {
-    std::string msg = "postgresql: cannot connect: " + TrimNewlines(PQerrorMessage(conn));
-    PQfinish(conn);
-    return Unavailable(std::move(msg));
-  }
-  PQsetNoticeProcessor(conn, IgnoreNotice, nullptr);
+  std::string error;
+  PGconn* conn = ConnectLibpq(conninfo, "service", &error);
+  if (conn == nullptr) return Unavailable("postgresql: cannot connect: " + error);
   return std::make_unique<PgConnection>(conn);
 }
 
@@ -584,6 +570,31 @@ class PostgresDatabase final : public Database {
 };
 
 }  // namespace
+
+PGconn* ConnectLibpq(const std::string& conninfo, const char* application_name, std::string* error) {
+  // Entries before "dbname" are defaults the URL may override.
+  const char* keywords[] = {"connect_timeout",
+                            "client_encoding",
+                            "fallback_application_name",
+                            "keepalives_idle",
+                            "keepalives_interval",
+                            "keepalives_count",
+                            "dbname",
+                            nullptr};
+  const char* values[] = {"3", "UTF8", application_name, "30", "10", "3", conninfo.c_str(), nullptr};
+  PGconn* conn = PQconnectdbParams(keywords, values, /*expand_dbname=*/1);
+  if (conn == nullptr) {
+    *error = "out of memory creating a connection";
+    return nullptr;
+  }
+  if (PQstatus(conn) != CONNECTION_OK) {
+    *error = TrimNewlines(PQerrorMessage(conn));
+    PQfinish(conn);
+    return nullptr;
+  }
+  PQsetNoticeProcessor(conn, IgnoreNotice, nullptr);
+  return conn;
+}
 
 Result<std::unique_ptr<Database>> OpenPostgres(const std::string& conninfo, const DatabaseOptions& options) {
   auto db = std::make_unique<PostgresDatabase>(conninfo, options.pool_size);
