@@ -13,6 +13,7 @@
 #include "app/health/health.h"
 #include "app/projects/projects.h"
 #include "app/stream/stream.h"
+#include "app/triage/triage.h"
 
 namespace service::api {
 
@@ -35,6 +36,11 @@ void RegisterAiRoutes(Pipeline& p, const app::AiDeps& deps);
 // Triage reads: /v1/bugs lists, groups, search and one bug with its parts.
 void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
 void RegisterBugInsightRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
+// Triage writes: PATCH /v1/bugs/:id and /bulk, DELETE, merge, comments,
+// watch, and the AI analysis routes.
+void RegisterTriageRoutes(Pipeline& p, const app::triage::TriageDeps& deps);
+// Notifications, notification preferences, team activity, usage.
+void RegisterNotificationRoutes(Pipeline& p, const app::triage::TriageDeps& deps);
 // GET /v1/bugs/stream (server-sent events).
 void RegisterStreamRoutes(Pipeline& p, app::stream::Hub& hub);
 

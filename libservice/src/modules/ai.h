@@ -14,6 +14,8 @@ class AiModule final : public Module {
   std::string_view name() const override { return "ai"; }
   Status Open(Platform& platform) override;
   void RegisterRoutes(api::Pipeline& pipeline) override;
+  // The configured provider, or null (valid after Open).
+  ports::AiProvider* provider() const { return provider_.get(); }
 
  private:
   std::unique_ptr<ports::AiProvider> provider_;  // null: unconfigured

@@ -20,6 +20,8 @@ class BugsModule final : public Module {
   std::string_view name() const override { return "bugs"; }
   Status Open(Platform& platform) override;
   void RegisterRoutes(api::Pipeline& pipeline) override;
+  // The triage reads' dependencies (valid after Open).
+  const app::bugs::BugsDeps& deps() const { return deps_; }
 
  private:
   CaptureModule& capture_;

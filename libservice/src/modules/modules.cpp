@@ -28,9 +28,9 @@ Modules AssembleModules() {
   m.accounts = Add<AccountsModule>(m);
   m.capture = Add<CaptureModule>(m);
   Add<ProjectsModule>(m, *m.capture);
-  Add<AiModule>(m);
-  Add<TriageModule>(m);
-  Add<BugsModule>(m, *m.capture);
+  AiModule* ai = Add<AiModule>(m);
+  BugsModule* bugs = Add<BugsModule>(m, *m.capture);
+  Add<TriageModule>(m, *bugs, *ai);
   Add<StreamModule>(m, *m.accounts);
   m.demo = Add<DemoModule>(m, *m.accounts, *m.capture);
   return m;

@@ -37,6 +37,11 @@ class UsageRepository {
   virtual Result<int64_t> BugsInMonth(Tx& c, const std::string& org_id, const std::string& month) = 0;
   // The organization's plan name ("free" when the organization is absent).
   virtual Result<std::string> PlanOf(Tx& c, const std::string& org_id) = 0;
+  // Counts one AI request (analysis, event assessment) of `month` ("YYYY-MM").
+  virtual Status CountAiRequest(Tx& tx, const std::string& org_id, const std::string& month) = 0;
+  virtual Result<int64_t> AiRequestsInMonth(Tx& c, const std::string& org_id, const std::string& month) = 0;
+  // The organization's prepaid credit balance (0 when unknown).
+  virtual Result<int64_t> PrepaidCredits(Tx& c, const std::string& org_id) = 0;
 };
 
 }  // namespace service::ports

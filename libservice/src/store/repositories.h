@@ -12,6 +12,7 @@
 #include "ports/bug_read_repository.h"
 #include "ports/bug_search_repository.h"
 #include "ports/bug_status_repository.h"
+#include "ports/bug_write_repository.h"
 #include "ports/capture_bug_repository.h"
 #include "ports/duplicate_candidate_repository.h"
 #include "ports/email_token_repository.h"
@@ -51,6 +52,7 @@ std::unique_ptr<ports::CaptureKeyRepository> NewSqlCaptureKeyRepository();
 std::unique_ptr<ports::SessionRepository> NewSqlSessionRepository();
 std::unique_ptr<ports::SettingsRepository> NewSqlSettingsRepository();
 std::unique_ptr<ports::TriageRepository> NewSqlTriageRepository();
+std::unique_ptr<ports::BugWriteRepository> NewSqlBugWriteRepository();
 std::unique_ptr<ports::UsageRepository> NewSqlUsageRepository();
 std::unique_ptr<ports::UserRepository> NewSqlUserRepository();
 std::unique_ptr<ports::WaitlistRepository> NewSqlWaitlistRepository();
