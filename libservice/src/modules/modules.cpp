@@ -30,7 +30,7 @@ Modules AssembleModules() {
   Add<ProjectsModule>(m, *m.capture);
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *m.capture);
-  Add<TriageModule>(m, *bugs, *ai);
+  m.triage = Add<TriageModule>(m, *bugs, *ai);
   Add<StreamModule>(m, *m.accounts);
   m.demo = Add<DemoModule>(m, *m.accounts, *m.capture);
   return m;

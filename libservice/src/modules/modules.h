@@ -10,6 +10,7 @@
 #include "modules/demo.h"
 #include "modules/mail.h"
 #include "modules/module.h"
+#include "modules/triage.h"
 
 namespace service::modules {
 
@@ -19,6 +20,7 @@ struct Modules {
   MailModule* mail = nullptr;
   AccountsModule* accounts = nullptr;
   CaptureModule* capture = nullptr;
+  TriageModule* triage = nullptr;
   DemoModule* demo = nullptr;
 };
 
