@@ -147,7 +147,8 @@ TEST_CASE("assignedTo: an active member is assigned, subscribed and notified; ev
   for (const json::value& id : invalid) {
     CAPTURE(json::serialize(id));
     // Status and severity in the same request change nothing either.
-    TestResponse r = PatchBug(t, x.s.admin, x.bug, {{"assignedTo", id}, {"status", "resolved"}, {"severity", "low"}});
+    TestResponse r =
+        PatchBug(t, x.s.admin, x.bug, {{"assignedTo", id}, {"status", "resolved"}, {"severity", "low"}});
     CHECK(r.status == 400);
     CHECK(S(r.json, "code") == "ASSIGNEE_INVALID");
   }
@@ -218,7 +219,8 @@ TEST_CASE("bulk update by ids, groupRefs and legacy groupKeys in one transaction
                  Report("TypeError: a is undefined", "TypeError: a is undefined failed",
                         {{"url", "https://app.example.com/c"}}))
               .status == 201);
-  r = bulk({{"groupKeys", json::array{group_key}}, {"ids", json::array{x.bug}}, {"status", "new"}}, x.s.admin);
+  r = bulk({{"groupKeys", json::array{group_key}}, {"ids", json::array{x.bug}}, {"status", "new"}},
+           x.s.admin);
   CHECK(r.status == 409);
   CHECK(S(r.json, "code") == "GROUP_KEY_AMBIGUOUS");
   CHECK(S(GetBug(t, x.s.admin, x.bug), "status") == "known");
@@ -232,15 +234,17 @@ TEST_CASE("bulk update by ids, groupRefs and legacy groupKeys in one transaction
   CHECK(bulk({{"ids", many}, {"status", "new"}}, x.s.admin).status == 400);
   CHECK(bulk({{"ids", json::array{x.bug}}}, x.s.admin).status == 400);
   CHECK(bulk({{"ids", json::array{x.bug}}, {"status", "gone"}}, x.s.admin).status == 400);
-  CHECK(bulk({{"groupRefs", json::array{json::object{{"groupKey", group_key}}}}, {"status", "new"}}, x.s.admin)
-            .status == 400);
+  CHECK(
+      bulk({{"groupRefs", json::array{json::object{{"groupKey", group_key}}}}, {"status", "new"}}, x.s.admin)
+          .status == 400);
   CHECK(S(bulk({{"ids", json::array{x.bug}}, {"assignedTo", x.outsider.user_id}}, x.s.admin).json, "code") ==
         "ASSIGNEE_INVALID");
   CHECK(bulk({{"ids", json::array{x.bug}}, {"status", "new"}}, x.outsider).status == 404);
   const std::string foreign_bug = NewBug(t, NewCaptureSetup(t), "Elsewhere");
   CHECK(bulk({{"ids", json::array{x.bug, foreign_bug}}, {"status", "new"}}, x.s.admin).status == 404);
   CHECK(S(GetBug(t, x.s.admin, x.bug), "status") == "known");
-  CHECK(bulk({{"groupRefs", json::array{json::object{{"projectId", x.outsider.org_id}, {"groupKey", group_key}}}},
+  CHECK(bulk({{"groupRefs",
+               json::array{json::object{{"projectId", x.outsider.org_id}, {"groupKey", group_key}}}},
               {"status", "new"}},
              x.s.admin)
             .status == 404);
@@ -258,7 +262,8 @@ TEST_CASE("comments: oldest first, the commenter subscribes, mentions reach acti
 
   const std::string text = "Looks like the cart. @" + x.member.email + " and @" + pending.email + " and @" +
                            x.outsider.email + ", please check.";
-  TestResponse r = t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", text}}, x.s.admin.headers());
+  TestResponse r =
+      t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", text}}, x.s.admin.headers());
   REQUIRE_MESSAGE(r.status == 201, r.body);
   CHECK(S(r.json, "content") == text);
   CHECK(S(r.json, "bug_id") == x.bug);
@@ -271,19 +276,20 @@ TEST_CASE("comments: oldest first, the commenter subscribes, mentions reach acti
   CHECK(NotificationTypes(t, x.s.admin).empty());
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM notifications WHERE user_id IN (?, ?)",
                  {pending.user_id, x.outsider.user_id}) == 0);
-  CHECK(QueryInt(t, "SELECT COUNT(*) FROM watchers WHERE user_id IN (?, ?)", {pending.user_id, x.outsider.user_id}) ==
-        0);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM watchers WHERE user_id IN (?, ?)",
+                 {pending.user_id, x.outsider.user_id}) == 0);
   CHECK(rec.OfType("comment").size() == 1);
 
   t.clock().Advance(1000);
-  REQUIRE(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "second"}}, x.member.headers()).status ==
-          201);
+  REQUIRE(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "second"}}, x.member.headers())
+              .status == 201);
   TestResponse list = t.Get("/v1/bugs/" + x.bug + "/comments", x.s.admin.headers());
   REQUIRE(list.json.at("comments").as_array().size() == 2);
   CHECK(S(list.json.at("comments").as_array()[0], "content") == text);
   CHECK(S(list.json.at("comments").as_array()[1], "content") == "second");
 
-  CHECK(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "  "}}, x.s.admin.headers()).status == 400);
+  CHECK(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "  "}}, x.s.admin.headers())
+            .status == 400);
   CHECK(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{}, x.s.admin.headers()).status == 400);
   CHECK(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", std::string(10'001, 'a')}},
                x.s.admin.headers())
@@ -291,9 +297,11 @@ TEST_CASE("comments: oldest first, the commenter subscribes, mentions reach acti
   CHECK(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", std::string(10'000, 'a')}},
                x.s.admin.headers())
             .status == 201);
-  CHECK(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "hi"}}, x.outsider.headers()).status ==
-        404);
-  CHECK(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "hi"}}, x.viewer.headers()).status == 403);
+  CHECK(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "hi"}}, x.outsider.headers())
+            .status == 404);
+  CHECK(
+      t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "hi"}}, x.viewer.headers()).status ==
+      403);
 }
 
 TEST_CASE("watch and unwatch") {
@@ -318,13 +326,17 @@ TEST_CASE("merge re-parents everything of the sources onto the target in one tra
   const std::string a = NewBug(t, x.s, "Cart total wrong", {{"userId", "u-1"}, {"sessionId", "s-1"}});
   const std::string b = NewBug(t, x.s, "Cart total off by one", {{"userId", "u-2"}});
   t.clock().Advance(1000);
-  REQUIRE(Ingest(t, x.s.key, Report("Cart total wrong", "Cart total wrong failed", {{"userId", "u-1"}})).status ==
-          201);  // a second report of a
-  REQUIRE(t.Post("/v1/bugs/" + a + "/comments", json::object{{"content", "on a"}}, x.member.headers()).status ==
-          201);
+  REQUIRE(
+      Ingest(t, x.s.key, Report("Cart total wrong", "Cart total wrong failed", {{"userId", "u-1"}})).status ==
+      201);  // a second report of a
+  REQUIRE(
+      t.Post("/v1/bugs/" + a + "/comments", json::object{{"content", "on a"}}, x.member.headers()).status ==
+      201);
   REQUIRE(PatchBug(t, x.s.admin, b, {{"status", "working"}}).status == 200);
-  const int64_t reports = QueryInt(t, "SELECT SUM(report_count) FROM bugs WHERE id IN (?, ?, ?)", {target, a, b});
-  const int64_t occurrences = QueryInt(t, "SELECT COUNT(*) FROM occurrences WHERE bug_id IN (?, ?, ?)", {target, a, b});
+  const int64_t reports =
+      QueryInt(t, "SELECT SUM(report_count) FROM bugs WHERE id IN (?, ?, ?)", {target, a, b});
+  const int64_t occurrences =
+      QueryInt(t, "SELECT COUNT(*) FROM occurrences WHERE bug_id IN (?, ?, ?)", {target, a, b});
   EventRecorder rec(t);
 
   const auto merge = [&](const json::object& body, const Member& m) {
@@ -333,7 +345,8 @@ TEST_CASE("merge re-parents everything of the sources onto the target in one tra
   CHECK(merge({{"targetId", target}}, x.s.admin).status == 400);
   CHECK(merge({{"targetId", target}, {"sourceIds", json::array{target, a}}}, x.s.admin).status == 400);
   json::array many;
-  for (int i = 0; i < 21; ++i) many.push_back(json::value("00000000-0000-4000-8000-0000000000" + std::to_string(10 + i)));
+  for (int i = 0; i < 21; ++i)
+    many.push_back(json::value("00000000-0000-4000-8000-0000000000" + std::to_string(10 + i)));
   CHECK(merge({{"targetId", target}, {"sourceIds", many}}, x.s.admin).status == 400);
   CHECK(merge({{"targetId", target}, {"sourceIds", json::array{a}}}, x.outsider).status == 404);
   CHECK(merge({{"targetId", target}, {"sourceIds", json::array{a}}}, x.member).status == 403);
@@ -369,8 +382,9 @@ TEST_CASE("merge re-parents everything of the sources onto the target in one tra
 TEST_CASE("delete cascades, emits deleted, and needs the capability") {
   TestService t;
   Team x = NewTeam(t);
-  REQUIRE(t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "x"}}, x.member.headers()).status ==
-          201);
+  REQUIRE(
+      t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "x"}}, x.member.headers()).status ==
+      201);
   CHECK(t.Delete("/v1/bugs/" + x.bug, x.member.headers()).status == 403);
   CHECK(t.Delete("/v1/bugs/" + x.bug, x.outsider.headers()).status == 404);
   EventRecorder rec(t);

@@ -1,10 +1,11 @@
-// Triage fixtures for the API tests: the rows the triage area owns
-// (status changes with their history, assignments, comments, watchers,
-// notifications, notification preferences), written the way the triage
-// write routes will write them. Tests of other areas (account export and
-// deletion, member removal, project counts) seed triage data only through
-// these functions; when the triage write routes land they become calls of
-// those routes and no test changes.
+// Triage fixtures for the API tests of other areas: the rows the triage
+// area owns (status changes with their history, assignments, comments,
+// watchers, notifications, notification preferences), written directly so
+// tests of account export and deletion, member removal, project counts and
+// the triage reads get rows of exact shapes without the side effects the
+// triage write routes add (watchers, notifications, stream events). The
+// routes themselves are tested in tests/api/triage_writes_test.cpp and
+// notifications_test.cpp.
 #pragma once
 
 #include <string>

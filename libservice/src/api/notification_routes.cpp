@@ -40,14 +40,15 @@ json::object NotificationJson(const ports::NotificationRow& n) {
 Response HandleList(const TriageDeps& deps, Context& ctx) {
   auto unread = BoolParam(ctx, "unread", false);
   if (!unread.ok()) return StatusResponse(unread.status());
-  auto limit = IntParam(ctx, "limit", app::triage::kDefaultNotificationLimit, 1,
-                        app::triage::kMaxNotificationLimit);
+  auto limit =
+      IntParam(ctx, "limit", app::triage::kDefaultNotificationLimit, 1, app::triage::kMaxNotificationLimit);
   if (!limit.ok()) return StatusResponse(limit.status());
   auto list = app::triage::ListNotifications(deps, Actor(ctx), *unread, *limit);
   if (!list.ok()) return StatusResponse(list.status());
   json::array out;
   for (const auto& n : list->notifications) out.push_back(NotificationJson(n));
-  return JsonResponse(200, json::object{{"notifications", std::move(out)}, {"unreadCount", list->unread_count}});
+  return JsonResponse(200,
+                      json::object{{"notifications", std::move(out)}, {"unreadCount", list->unread_count}});
 }
 
 Response HandleRead(const TriageDeps& deps, Context& ctx) {
@@ -141,8 +142,7 @@ std::string Summary(const ports::ActivityRecord& a) {
 }
 
 Response HandleActivity(const TriageDeps& deps, Context& ctx) {
-  auto limit =
-      IntParam(ctx, "limit", app::triage::kDefaultActivityLimit, 1, app::triage::kMaxActivityLimit);
+  auto limit = IntParam(ctx, "limit", app::triage::kDefaultActivityLimit, 1, app::triage::kMaxActivityLimit);
   if (!limit.ok()) return StatusResponse(limit.status());
   auto list = app::triage::TeamActivity(deps, Actor(ctx), *limit);
   if (!list.ok()) return StatusResponse(list.status());
@@ -154,13 +154,14 @@ Response HandleActivity(const TriageDeps& deps, Context& ctx) {
     } else if (a.actor_email) {
       actor = *a.actor_email;
     }
-    out.push_back(json::object{{"type", a.type},
-                               {"actor", actor},
-                               {"actorId", a.actor_name || a.actor_email ? OptText(a.actor_id) : json::value()},
-                               {"summary", Summary(a)},
-                               {"bug_title", a.bug_title},
-                               {"bug_id", a.bug_id},
-                               {"ts", util::FormatIso8601(a.at)}});
+    out.push_back(
+        json::object{{"type", a.type},
+                     {"actor", actor},
+                     {"actorId", a.actor_name || a.actor_email ? OptText(a.actor_id) : json::value()},
+                     {"summary", Summary(a)},
+                     {"bug_title", a.bug_title},
+                     {"bug_id", a.bug_id},
+                     {"ts", util::FormatIso8601(a.at)}});
   }
   return JsonResponse(200, json::object{{"activity", std::move(out)}});
 }

@@ -36,7 +36,8 @@ size_t CodePoints(std::string_view s) {
 Result<app::triage::BugPatch> ParsePatch(const json::object& o) {
   app::triage::BugPatch patch;
   if (const json::value* v = o.if_contains("status"); v && !v->is_null()) {
-    if (!v->is_string() || !domain::triage::IsBugStatus(v->get_string())) return InvalidArgument("Invalid status");
+    if (!v->is_string() || !domain::triage::IsBugStatus(v->get_string()))
+      return InvalidArgument("Invalid status");
     patch.status = std::string(v->get_string());
   }
   if (const json::value* v = o.if_contains("severity"); v && !v->is_null()) {
@@ -47,8 +48,8 @@ Result<app::triage::BugPatch> ParsePatch(const json::object& o) {
   }
   if (const json::value* v = o.if_contains("note"); v && !v->is_null()) {
     if (!v->is_string() || CodePoints(v->get_string()) > app::triage::kMaxNoteLength) {
-      return InvalidArgument("note must be a string of at most " + std::to_string(app::triage::kMaxNoteLength) +
-                             " characters");
+      return InvalidArgument("note must be a string of at most " +
+                             std::to_string(app::triage::kMaxNoteLength) + " characters");
     }
     patch.note = std::string(v->get_string());
   }
@@ -113,15 +114,16 @@ Response HandleBulk(const TriageDeps& deps, Context& ctx) {
   if (const json::value* v = o->if_contains("groupRefs"); v && !v->is_null()) {
     if (!v->is_array()) return ErrorResponse(400, "groupRefs must be an array of {projectId, groupKey}");
     if (v->get_array().size() > app::triage::kMaxBulkSelectors) {
-      return ErrorResponse(400, "groupRefs may hold at most " + std::to_string(app::triage::kMaxBulkSelectors) +
-                                    " entries");
+      return ErrorResponse(
+          400, "groupRefs may hold at most " + std::to_string(app::triage::kMaxBulkSelectors) + " entries");
     }
     for (const json::value& e : v->get_array()) {
       const json::object* ref = e.if_object();
       const json::value* p = ref ? ref->if_contains("projectId") : nullptr;
       const json::value* k = ref ? ref->if_contains("groupKey") : nullptr;
-      if (!p || !k || !p->is_string() || !k->is_string() || !util::IsUuid(util::ToLower(std::string(p->get_string()))) ||
-          k->get_string().empty() || k->get_string().size() > 200) {
+      if (!p || !k || !p->is_string() || !k->is_string() ||
+          !util::IsUuid(util::ToLower(std::string(p->get_string()))) || k->get_string().empty() ||
+          k->get_string().size() > 200) {
         return ErrorResponse(400, "groupRefs must be an array of {projectId, groupKey}");
       }
       sel.group_refs.push_back({util::ToLower(std::string(p->get_string())), std::string(k->get_string())});
@@ -167,8 +169,8 @@ Response HandleMerge(const TriageDeps& deps, Context& ctx) {
     if (seen.insert(id).second) ids.push_back(std::move(id));
   }
   if (ids.size() > app::triage::kMaxMergeSources) {
-    return ErrorResponse(400, "At most " + std::to_string(app::triage::kMaxMergeSources) +
-                                  " bugs can be merged at once");
+    return ErrorResponse(
+        400, "At most " + std::to_string(app::triage::kMaxMergeSources) + " bugs can be merged at once");
   }
   auto merged = app::triage::MergeBugs(deps, Actor(ctx), target_id, ids);
   if (!merged.ok()) return StatusResponse(merged.status());
@@ -184,10 +186,11 @@ Response HandleComment(const TriageDeps& deps, Context& ctx) {
     return ErrorResponse(400, "Content is required");
   }
   if (CodePoints(content->get_string()) > app::triage::kMaxCommentLength) {
-    return ErrorResponse(400, "Content must be at most " + std::to_string(app::triage::kMaxCommentLength) +
-                                  " characters");
+    return ErrorResponse(
+        400, "Content must be at most " + std::to_string(app::triage::kMaxCommentLength) + " characters");
   }
-  auto c = app::triage::AddComment(deps, Actor(ctx), ctx.params.Get("id"), std::string(content->get_string()));
+  auto c =
+      app::triage::AddComment(deps, Actor(ctx), ctx.params.Get("id"), std::string(content->get_string()));
   if (!c.ok()) return StatusResponse(c.status());
   return JsonResponse(201, json::object{{"id", c->id},
                                         {"bug_id", c->bug_id},
@@ -210,14 +213,15 @@ Response HandleAnalyze(const TriageDeps& deps, Context& ctx) {
   if (!a.ok()) return StatusResponse(a.status());
   json::array anomalies;
   for (const auto& t : a->stats.anomalies) anomalies.emplace_back(t);
-  return JsonResponse(200, json::object{{"analysis", json::parse(a->analysis_json)},
-                                        {"stats", json::object{{"total_events", a->stats.total_events},
-                                                               {"errors", a->stats.errors},
-                                                               {"network", a->stats.network},
-                                                               {"console", a->stats.console},
-                                                               {"user_actions", a->stats.user_actions},
-                                                               {"anomalies", std::move(anomalies)},
-                                                               {"duration_seconds", a->stats.duration_seconds}}}});
+  return JsonResponse(200,
+                      json::object{{"analysis", json::parse(a->analysis_json)},
+                                   {"stats", json::object{{"total_events", a->stats.total_events},
+                                                          {"errors", a->stats.errors},
+                                                          {"network", a->stats.network},
+                                                          {"console", a->stats.console},
+                                                          {"user_actions", a->stats.user_actions},
+                                                          {"anomalies", std::move(anomalies)},
+                                                          {"duration_seconds", a->stats.duration_seconds}}}});
 }
 
 Response HandleEventAi(const TriageDeps& deps, Context& ctx) {

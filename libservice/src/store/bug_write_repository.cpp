@@ -99,8 +99,8 @@ class SqlBugWriteRepository final : public ports::BugWriteRepository {
   }
 
   Result<bool> ProjectInOrg(ports::Tx& t, const std::string& org_id, const std::string& project_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT 1 FROM projects WHERE id = ? AND org_id = ?",
-                                             {project_id, org_id}));
+    SV_ASSIGN_OR_RETURN(
+        Rows r, Sql(t).Query("SELECT 1 FROM projects WHERE id = ? AND org_id = ?", {project_id, org_id}));
     return !r.empty();
   }
 
@@ -128,23 +128,23 @@ class SqlBugWriteRepository final : public ports::BugWriteRepository {
     // 1. The target's counts and times: sums, and the widest span; the
     //    newest member's release and environment when a source is newer.
     SV_RETURN_IF_ERROR(
-        tx.Exec("UPDATE bugs SET "
-                "report_count = report_count + (SELECT COALESCE(SUM(report_count), 0) FROM bugs WHERE id IN " +
-                    in +
-                    "), occurrence_count = occurrence_count + (SELECT COALESCE(SUM(occurrence_count), 0) "
-                    "FROM bugs WHERE id IN " +
-                    in +
-                    "), first_seen = (SELECT MIN(first_seen) FROM bugs WHERE id = ? OR id IN " + in +
-                    "), updated_at = ? WHERE id = ?",
-                [&] {
-                  std::vector<Value> p = src;
-                  p.insert(p.end(), src.begin(), src.end());
-                  p.emplace_back(target);
-                  p.insert(p.end(), src.begin(), src.end());
-                  p.emplace_back(now_ms);
-                  p.emplace_back(target);
-                  return p;
-                }())
+        tx.Exec(
+              "UPDATE bugs SET "
+              "report_count = report_count + (SELECT COALESCE(SUM(report_count), 0) FROM bugs WHERE id IN " +
+                  in +
+                  "), occurrence_count = occurrence_count + (SELECT COALESCE(SUM(occurrence_count), 0) "
+                  "FROM bugs WHERE id IN " +
+                  in + "), first_seen = (SELECT MIN(first_seen) FROM bugs WHERE id = ? OR id IN " + in +
+                  "), updated_at = ? WHERE id = ?",
+              [&] {
+                std::vector<Value> p = src;
+                p.insert(p.end(), src.begin(), src.end());
+                p.emplace_back(target);
+                p.insert(p.end(), src.begin(), src.end());
+                p.emplace_back(now_ms);
+                p.emplace_back(target);
+                return p;
+              }())
             .status());
     SV_ASSIGN_OR_RETURN(Rows newest, tx.Query("SELECT id, last_seen, latest_release, latest_environment "
                                               "FROM bugs WHERE id = ? OR id IN " +
@@ -175,26 +175,30 @@ class SqlBugWriteRepository final : public ports::BugWriteRepository {
             .status());
     SV_RETURN_IF_ERROR(
         tx.Exec("UPDATE bugs SET "
-                "affected_user_count = (SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = 'user'), "
+                "affected_user_count = (SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = "
+                "'user'), "
                 "affected_session_count = (SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? "
                 "AND kind = 'session'), "
-                "reporter_count = (SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = 'reporter') "
+                "reporter_count = (SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = "
+                "'reporter') "
                 "WHERE id = ?",
                 {target, target, target, target})
             .status());
 
     // 3. Rows that move as they are.
-    for (const char* table : {"occurrences", "occurrence_events", "comments", "status_history", "notifications"}) {
+    for (const char* table :
+         {"occurrences", "occurrence_events", "comments", "status_history", "notifications"}) {
       SV_RETURN_IF_ERROR(
           tx.Exec(std::string("UPDATE ") + table + " SET bug_id = ? WHERE bug_id IN " + in, with({target}))
               .status());
     }
     // Watchers: one row per person.
-    SV_RETURN_IF_ERROR(tx.Exec("INSERT INTO watchers (bug_id, user_id, org_id, created_at) "
-                               "SELECT ?, user_id, MIN(org_id), MIN(created_at) FROM watchers WHERE bug_id IN " +
-                                   in + " GROUP BY user_id ON CONFLICT (bug_id, user_id) DO NOTHING",
-                               with({target}))
-                           .status());
+    SV_RETURN_IF_ERROR(
+        tx.Exec("INSERT INTO watchers (bug_id, user_id, org_id, created_at) "
+                "SELECT ?, user_id, MIN(org_id), MIN(created_at) FROM watchers WHERE bug_id IN " +
+                    in + " GROUP BY user_id ON CONFLICT (bug_id, user_id) DO NOTHING",
+                with({target}))
+            .status());
 
     // 4. The sources go (their remaining rows cascade).
     return tx.Exec("DELETE FROM bugs WHERE id IN " + in, src).status();

@@ -81,13 +81,14 @@ class SqlTriageRepository final : public ports::TriageRepository {
 
   Result<std::optional<ports::ActiveMember>> FindActiveMember(ports::Tx& t, const std::string& org_id,
                                                               const std::string& user_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query(std::string(kActiveMemberSelect) + " AND u.id = ?", {org_id, user_id}));
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query(std::string(kActiveMemberSelect) + " AND u.id = ?", {org_id, user_id}));
     if (r.empty()) return std::optional<ports::ActiveMember>();
     return std::optional<ports::ActiveMember>(Members(r).front());
   }
 
-  Result<std::vector<ports::ActiveMember>> ActiveMembersByEmail(ports::Tx& t, const std::string& org_id,
-                                                                const std::vector<std::string>& emails) override {
+  Result<std::vector<ports::ActiveMember>> ActiveMembersByEmail(
+      ports::Tx& t, const std::string& org_id, const std::vector<std::string>& emails) override {
     if (emails.empty()) return std::vector<ports::ActiveMember>();
     std::string sql = std::string(kActiveMemberSelect) + " AND u.email IN (";
     std::vector<Value> params{org_id};
@@ -102,17 +103,20 @@ class SqlTriageRepository final : public ports::TriageRepository {
 
   Status AddHistory(ports::Tx& t, const ports::HistoryEntry& h) override {
     return Sql(t)
-        .Exec("INSERT INTO status_history (id, bug_id, org_id, old_status, new_status, note, changed_by, "
-              "changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-              {h.id, h.bug_id, h.org_id, OptText(h.old_status), h.new_status, OptText(h.note),
-               OptText(h.changed_by), h.changed_at})
+        .Exec(
+            "INSERT INTO status_history (id, bug_id, org_id, old_status, new_status, note, changed_by, "
+            "changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            {h.id, h.bug_id, h.org_id, OptText(h.old_status), h.new_status, OptText(h.note),
+             OptText(h.changed_by), h.changed_at})
         .status();
   }
 
   Status AddComment(ports::Tx& t, const ports::CommentRow& c) override {
     return Sql(t)
-        .Exec("INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-              {c.id, c.bug_id, c.org_id, c.user_id, c.content, c.created_at})
+        .Exec(
+            "INSERT INTO comments (id, bug_id, org_id, user_id, content, created_at) VALUES (?, ?, ?, ?, ?, "
+            "?)",
+            {c.id, c.bug_id, c.org_id, c.user_id, c.content, c.created_at})
         .status();
   }
 
@@ -159,9 +163,10 @@ class SqlTriageRepository final : public ports::TriageRepository {
   }
 
   Result<int64_t> UnreadCount(ports::Tx& t, const std::string& org_id, const std::string& user_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT COUNT(*) FROM notifications WHERE user_id = ? AND org_id = ? "
-                                             "AND in_app = 1 AND read = 0",
-                                             {user_id, org_id}));
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query("SELECT COUNT(*) FROM notifications WHERE user_id = ? AND org_id = ? "
+                                     "AND in_app = 1 AND read = 0",
+                                     {user_id, org_id}));
     return r.Int(0, 0);
   }
 
@@ -175,16 +180,19 @@ class SqlTriageRepository final : public ports::TriageRepository {
 
   Status MarkAllRead(ports::Tx& t, const std::string& org_id, const std::string& user_id) override {
     return Sql(t)
-        .Exec("UPDATE notifications SET read = 1 WHERE user_id = ? AND org_id = ? AND read = 0", {user_id, org_id})
+        .Exec("UPDATE notifications SET read = 1 WHERE user_id = ? AND org_id = ? AND read = 0",
+              {user_id, org_id})
         .status();
   }
 
-  Result<std::optional<ports::NotificationPreferences>> FindPreferences(ports::Tx& t, const std::string& org_id,
+  Result<std::optional<ports::NotificationPreferences>> FindPreferences(ports::Tx& t,
+                                                                        const std::string& org_id,
                                                                         const std::string& user_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT email_level, chat_enabled, chat_webhook, in_app_enabled, "
-                                             "digest_freq, updated_at FROM notification_preferences "
-                                             "WHERE org_id = ? AND user_id = ?",
-                                             {org_id, user_id}));
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query("SELECT email_level, chat_enabled, chat_webhook, in_app_enabled, "
+                                     "digest_freq, updated_at FROM notification_preferences "
+                                     "WHERE org_id = ? AND user_id = ?",
+                                     {org_id, user_id}));
     if (r.empty()) return std::optional<ports::NotificationPreferences>();
     ports::NotificationPreferences p;
     p.user_id = user_id;
@@ -200,14 +208,15 @@ class SqlTriageRepository final : public ports::TriageRepository {
 
   Status SavePreferences(ports::Tx& t, const ports::NotificationPreferences& p) override {
     return Sql(t)
-        .Exec("INSERT INTO notification_preferences (user_id, org_id, email_level, chat_enabled, chat_webhook, "
-              "in_app_enabled, digest_freq, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-              "ON CONFLICT (user_id, org_id) DO UPDATE SET email_level = excluded.email_level, "
-              "chat_enabled = excluded.chat_enabled, chat_webhook = excluded.chat_webhook, "
-              "in_app_enabled = excluded.in_app_enabled, digest_freq = excluded.digest_freq, "
-              "updated_at = excluded.updated_at",
-              {p.user_id, p.org_id, p.email_level, Bool(p.chat_enabled), OptText(p.chat_webhook),
-               Bool(p.in_app_enabled), p.digest_freq, p.updated_at})
+        .Exec(
+            "INSERT INTO notification_preferences (user_id, org_id, email_level, chat_enabled, chat_webhook, "
+            "in_app_enabled, digest_freq, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (user_id, org_id) DO UPDATE SET email_level = excluded.email_level, "
+            "chat_enabled = excluded.chat_enabled, chat_webhook = excluded.chat_webhook, "
+            "in_app_enabled = excluded.in_app_enabled, digest_freq = excluded.digest_freq, "
+            "updated_at = excluded.updated_at",
+            {p.user_id, p.org_id, p.email_level, Bool(p.chat_enabled), OptText(p.chat_webhook),
+             Bool(p.in_app_enabled), p.digest_freq, p.updated_at})
         .status();
   }
 
@@ -223,11 +232,12 @@ class SqlTriageRepository final : public ports::TriageRepository {
 
   Result<std::vector<ports::NotificationRow>> TakeDigest(ports::Tx& t, const std::string& org_id,
                                                          const std::string& user_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query(std::string("UPDATE notifications SET email_pending = 0 "
-                                                         "WHERE org_id = ? AND user_id = ? AND email_pending = 1 "
-                                                         "RETURNING ") +
-                                                 kNotificationColumns,
-                                             {org_id, user_id}));
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query(std::string("UPDATE notifications SET email_pending = 0 "
+                                                 "WHERE org_id = ? AND user_id = ? AND email_pending = 1 "
+                                                 "RETURNING ") +
+                                         kNotificationColumns,
+                                     {org_id, user_id}));
     std::vector<ports::NotificationRow> out = Notifications(r);
     std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
       return a.created_at != b.created_at ? a.created_at < b.created_at : a.id < b.id;
@@ -245,7 +255,8 @@ class SqlTriageRepository final : public ports::TriageRepository {
             "SELECT * FROM (SELECT 'comment' AS kind, c.user_id AS actor, c.bug_id AS bug_id, "
             "CAST(NULL AS TEXT) AS old_status, c.content AS detail, c.created_at AS at "
             "FROM comments c WHERE c.org_id = ? ORDER BY c.created_at DESC LIMIT ?) c1 "
-            "UNION ALL SELECT * FROM (SELECT 'status_change', h.changed_by, h.bug_id, h.old_status, h.new_status, "
+            "UNION ALL SELECT * FROM (SELECT 'status_change', h.changed_by, h.bug_id, h.old_status, "
+            "h.new_status, "
             "h.changed_at FROM status_history h WHERE h.org_id = ? ORDER BY h.changed_at DESC LIMIT ?) h1 "
             "UNION ALL SELECT * FROM (SELECT 'new_bug', CAST(NULL AS TEXT), nb.id, CAST(NULL AS TEXT), "
             "nb.severity, nb.created_at FROM bugs nb WHERE nb.org_id = ? AND nb.merged_into IS NULL "

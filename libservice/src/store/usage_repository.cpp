@@ -44,20 +44,24 @@ class SqlUsageRepository final : public ports::UsageRepository {
 
   Status CountAiRequest(ports::Tx& t, const std::string& org_id, const std::string& month) override {
     return Sql(t)
-        .Exec("INSERT INTO usage_counters (org_id, month, bugs, reports, ai_requests) VALUES (?, ?, 0, 0, 1) "
-              "ON CONFLICT (org_id, month) DO UPDATE SET ai_requests = usage_counters.ai_requests + 1",
-              {org_id, month})
+        .Exec(
+            "INSERT INTO usage_counters (org_id, month, bugs, reports, ai_requests) VALUES (?, ?, 0, 0, 1) "
+            "ON CONFLICT (org_id, month) DO UPDATE SET ai_requests = usage_counters.ai_requests + 1",
+            {org_id, month})
         .status();
   }
 
-  Result<int64_t> AiRequestsInMonth(ports::Tx& t, const std::string& org_id, const std::string& month) override {
-    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT ai_requests FROM usage_counters WHERE org_id = ? AND month = ?",
-                                             {org_id, month}));
+  Result<int64_t> AiRequestsInMonth(ports::Tx& t, const std::string& org_id,
+                                    const std::string& month) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query("SELECT ai_requests FROM usage_counters WHERE org_id = ? AND month = ?",
+                                     {org_id, month}));
     return r.empty() ? int64_t{0} : r.Int(0, 0);
   }
 
   Result<int64_t> PrepaidCredits(ports::Tx& t, const std::string& org_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT prepaid_credits FROM organizations WHERE id = ?", {org_id}));
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query("SELECT prepaid_credits FROM organizations WHERE id = ?", {org_id}));
     return r.empty() ? int64_t{0} : r.Int(0, 0);
   }
 };

@@ -14,7 +14,7 @@ namespace {
 
 namespace json = boost::json;
 
-constexpr size_t kEventTextBytes = 400;     // per event in a prompt
+constexpr size_t kEventTextBytes = 400;       // per event in a prompt
 constexpr size_t kPromptEventBytes = 96'000;  // all events of one prompt
 constexpr int64_t kAnalysisOccurrences = 50;  // newest occurrences read for events
 
@@ -133,7 +133,8 @@ const json::object* Obj(const json::object& o, std::string_view key) {
   return v ? v->if_object() : nullptr;
 }
 
-std::optional<std::string> Text(const json::object& o, std::string_view key, bool required_non_empty = false) {
+std::optional<std::string> Text(const json::object& o, std::string_view key,
+                                bool required_non_empty = false) {
   const json::value* v = o.if_contains(key);
   if (v == nullptr || !v->is_string()) return std::nullopt;
   std::string s(v->get_string());
@@ -175,7 +176,8 @@ Result<std::string> ParseAnalysisReply(std::string_view content) {
     auto summary = Text(*root, "summary", true), category = Text(*root, "category"),
          detail = Text(*root, "technicalDetail");
     if (!summary || !category || !detail) return AnalysisFailed();
-    out["rootCause"] = json::object{{"summary", *summary}, {"category", *category}, {"technicalDetail", *detail}};
+    out["rootCause"] =
+        json::object{{"summary", *summary}, {"category", *category}, {"technicalDetail", *detail}};
   }
   {
     json::array steps;
@@ -204,8 +206,11 @@ Result<std::string> ParseAnalysisReply(std::string_view content) {
         if (t && t->is_null()) ts = "";
       }
       if (!event || !role || !explanation || !ts) return AnalysisFailed();
-      steps.push_back(json::object{
-          {"step", step}, {"event", *event}, {"timestamp", *ts}, {"role", *role}, {"explanation", *explanation}});
+      steps.push_back(json::object{{"step", step},
+                                   {"event", *event},
+                                   {"timestamp", *ts},
+                                   {"role", *role},
+                                   {"explanation", *explanation}});
     }
     out["causalChain"] = std::move(steps);
   }
@@ -287,7 +292,8 @@ Result<std::string> AssessEvent(const TriageDeps& deps, const ConsoleActor& acto
   size_t index = 0;
   const bool well_formed =
       colon != std::string::npos && colon > 0 && colon + 1 < event_id.size() &&
-      std::from_chars(event_id.data() + colon + 1, event_id.data() + event_id.size(), index).ec == std::errc() &&
+      std::from_chars(event_id.data() + colon + 1, event_id.data() + event_id.size(), index).ec ==
+          std::errc() &&
       std::from_chars(event_id.data() + colon + 1, event_id.data() + event_id.size(), index).ptr ==
           event_id.data() + event_id.size();
   ports::BugRecord bug;
@@ -333,7 +339,8 @@ Result<std::string> AssessEvent(const TriageDeps& deps, const ConsoleActor& acto
           Cut(event->data.is_null() ? std::string() : json::serialize(event->data), 8000) + "\n";
   const std::string system =
       mode == "fix"
-          ? "You are a senior engineer. Propose a concrete fix for the problem this event shows: what to change "
+          ? "You are a senior engineer. Propose a concrete fix for the problem this event shows: what to "
+            "change "
             "and where, in a few short paragraphs or steps. Plain text."
           : "You are a senior engineer. Explain what this event means, why it likely happened and how it "
             "relates to the bug, in a few short paragraphs. Plain text.";
@@ -345,7 +352,8 @@ Result<std::string> AssessEvent(const TriageDeps& deps, const ConsoleActor& acto
   SV_RETURN_IF_ERROR(deps.db->Write(
       [&](ports::Tx& tx) -> Status { return deps.usage->CountAiRequest(tx, actor.org_id, month); }));
   if (!reply.ok()) {
-    if (deps.log) deps.log->Log(LogLevel::kWarning, "AI event assessment failed: " + reply.status().message());
+    if (deps.log)
+      deps.log->Log(LogLevel::kWarning, "AI event assessment failed: " + reply.status().message());
     return AnalysisFailed();
   }
   std::string text = reply->content;

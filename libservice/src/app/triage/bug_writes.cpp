@@ -42,7 +42,8 @@ Status ApplyPatch(const TriageDeps& deps, ports::Tx& tx, const ConsoleActor& act
   const bool status_changed = patch.status && *patch.status != bug.status;
   if (patch.status) change.status = *patch.status;
   if (patch.severity && *patch.severity != bug.severity) change.severity = *patch.severity;
-  std::optional<std::string> new_assignee = assignee.member ? std::optional(assignee.member->user_id) : std::nullopt;
+  std::optional<std::string> new_assignee =
+      assignee.member ? std::optional(assignee.member->user_id) : std::nullopt;
   const bool assignee_changed = assignee.requested && new_assignee != bug.assigned_to;
   if (assignee_changed) change.assigned_to = new_assignee;
   const bool reopened = status_changed && old_status == "resolved";
@@ -50,9 +51,9 @@ Status ApplyPatch(const TriageDeps& deps, ports::Tx& tx, const ConsoleActor& act
 
   SV_RETURN_IF_ERROR(deps.bugs->Apply(tx, bug.id, change, now));
   if (patch.status) {
-    SV_RETURN_IF_ERROR(deps.triage->AddHistory(
-        tx, ports::HistoryEntry{deps.ids->NewId(), bug.id, bug.org_id, old_status, *patch.status, patch.note,
-                                actor.user_id, now}));
+    SV_RETURN_IF_ERROR(
+        deps.triage->AddHistory(tx, ports::HistoryEntry{deps.ids->NewId(), bug.id, bug.org_id, old_status,
+                                                        *patch.status, patch.note, actor.user_id, now}));
   }
   if (patch.status) bug.status = *patch.status;
   if (change.severity) bug.severity = *change.severity;
@@ -65,7 +66,8 @@ Status ApplyPatch(const TriageDeps& deps, ports::Tx& tx, const ConsoleActor& act
     const std::string title = "Status changed from " + old_status + " to " + bug.status + ": " + bug.title;
     for (const auto& w : watchers) {
       SV_RETURN_IF_ERROR(internal::Notify(
-          deps, tx, w, internal::Notice{"status_changed", title, patch.note.value_or(""), actor.user_id}, bug));
+          deps, tx, w, internal::Notice{"status_changed", title, patch.note.value_or(""), actor.user_id},
+          bug));
     }
     SV_RETURN_IF_ERROR(events.Queue(deps, tx,
                                     internal::BugEvent(deps, "status_change", bug,
@@ -74,7 +76,8 @@ Status ApplyPatch(const TriageDeps& deps, ports::Tx& tx, const ConsoleActor& act
                                                                     {"changedBy", actor.user_id}})));
     if (reopened) {
       SV_RETURN_IF_ERROR(events.Queue(
-          deps, tx, internal::BugEvent(deps, "regression", bug, json::object{{"reopenedBy", actor.user_id}})));
+          deps, tx,
+          internal::BugEvent(deps, "regression", bug, json::object{{"reopenedBy", actor.user_id}})));
     }
   }
   if (assignee_changed && assignee.member) {
@@ -83,8 +86,7 @@ Status ApplyPatch(const TriageDeps& deps, ports::Tx& tx, const ConsoleActor& act
         deps, tx, *assignee.member,
         internal::Notice{"assigned", "You were assigned: " + bug.title, "", actor.user_id}, bug));
     SV_RETURN_IF_ERROR(events.Queue(
-        deps, tx,
-        internal::BugEvent(deps, "assigned", bug, json::object{{"assignedBy", actor.user_id}})));
+        deps, tx, internal::BugEvent(deps, "assigned", bug, json::object{{"assignedBy", actor.user_id}})));
   }
   return Status::Ok();
 }
@@ -146,7 +148,8 @@ Result<int64_t> BulkUpdate(const TriageDeps& deps, const ConsoleActor& actor, co
     }
     if (ids.empty()) return BugsNotFound();
     for (const std::string& id : ids) {
-      SV_ASSIGN_OR_RETURN(std::optional<ports::BugState> bug, deps.bugs->Lock(tx, actor.org_id, id, deps.Now()));
+      SV_ASSIGN_OR_RETURN(std::optional<ports::BugState> bug,
+                          deps.bugs->Lock(tx, actor.org_id, id, deps.Now()));
       if (!bug) return BugsNotFound();  // gone meanwhile
       SV_RETURN_IF_ERROR(ApplyPatch(deps, tx, actor, std::move(*bug), patch, assignee, events));
       ++updated;
@@ -165,8 +168,8 @@ Status DeleteBug(const TriageDeps& deps, const ConsoleActor& actor, const std::s
                         deps.bugs->Lock(tx, actor.org_id, bug_id, deps.Now()));
     if (!bug) return internal::BugNotFound();
     SV_RETURN_IF_ERROR(deps.bugs->Delete(tx, bug_id));
-    return events.Queue(deps, tx,
-                        internal::BugEvent(deps, "deleted", *bug, json::object{{"deletedBy", actor.user_id}}));
+    return events.Queue(
+        deps, tx, internal::BugEvent(deps, "deleted", *bug, json::object{{"deletedBy", actor.user_id}}));
   }));
   events.Publish(deps);
   return Status::Ok();

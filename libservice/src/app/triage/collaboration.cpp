@@ -37,29 +37,31 @@ Result<Comment> AddComment(const TriageDeps& deps, const ConsoleActor& actor, co
       out.user_name = author->name;
       out.user_email = author->email;
     }
-    SV_RETURN_IF_ERROR(
-        deps.triage->AddComment(tx, ports::CommentRow{out.id, bug_id, actor.org_id, actor.user_id, content, now}));
+    SV_RETURN_IF_ERROR(deps.triage->AddComment(
+        tx, ports::CommentRow{out.id, bug_id, actor.org_id, actor.user_id, content, now}));
 
     // Watchers before this comment (they hear of it), then the commenter
     // and the mentioned members subscribe.
     SV_ASSIGN_OR_RETURN(std::vector<ports::ActiveMember> watchers,
                         deps.triage->ActiveWatchers(tx, actor.org_id, bug_id));
     SV_RETURN_IF_ERROR(deps.triage->Watch(tx, actor.org_id, bug_id, actor.user_id, now).status());
-    SV_ASSIGN_OR_RETURN(std::vector<ports::ActiveMember> mentioned,
-                        deps.triage->ActiveMembersByEmail(tx, actor.org_id,
-                                                          domain::triage::MentionedEmails(content)));
+    SV_ASSIGN_OR_RETURN(
+        std::vector<ports::ActiveMember> mentioned,
+        deps.triage->ActiveMembersByEmail(tx, actor.org_id, domain::triage::MentionedEmails(content)));
     const std::string who = author && !author->name.empty() ? author->name : actor.email;
     for (const ports::ActiveMember& m : mentioned) {
       SV_RETURN_IF_ERROR(deps.triage->Watch(tx, actor.org_id, bug_id, m.user_id, now).status());
       if (m.user_id == actor.user_id) continue;
       SV_RETURN_IF_ERROR(internal::Notify(
           deps, tx, m,
-          internal::Notice{"mention", who + " mentioned you on " + bug->title, content, actor.user_id}, *bug));
+          internal::Notice{"mention", who + " mentioned you on " + bug->title, content, actor.user_id},
+          *bug));
     }
     for (const ports::ActiveMember& w : watchers) {
       if (w.user_id == actor.user_id) continue;
-      const bool was_mentioned = std::any_of(mentioned.begin(), mentioned.end(),
-                                             [&](const ports::ActiveMember& m) { return m.user_id == w.user_id; });
+      const bool was_mentioned =
+          std::any_of(mentioned.begin(), mentioned.end(),
+                      [&](const ports::ActiveMember& m) { return m.user_id == w.user_id; });
       if (was_mentioned) continue;
       SV_RETURN_IF_ERROR(internal::Notify(
           deps, tx, w,

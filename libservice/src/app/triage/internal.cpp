@@ -40,7 +40,8 @@ Status Notify(const TriageDeps& deps, ports::Tx& tx, const ports::ActiveMember& 
   const ports::NotificationPreferences prefs = stored.value_or(ports::NotificationPreferences{});
   const bool mail = deps.mail != nullptr && deps.mail->configured();
   const domain::triage::EmailRoute route =
-      mail ? domain::triage::RouteEmail(prefs.email_level, prefs.digest_freq) : domain::triage::EmailRoute::kNone;
+      mail ? domain::triage::RouteEmail(prefs.email_level, prefs.digest_freq)
+           : domain::triage::EmailRoute::kNone;
 
   ports::NotificationRow row;
   row.id = deps.ids->NewId();

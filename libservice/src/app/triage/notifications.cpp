@@ -38,17 +38,17 @@ Status PostChat(const TriageDeps& deps, const ports::OutboxItem& item) {
   const json::string* url = o && o->contains("url") ? o->at("url").if_string() : nullptr;
   const json::string* text = o && o->contains("text") ? o->at("text").if_string() : nullptr;
   if (!url || !text) return FailForGood(deps, item, "malformed chat payload");
-  Result<ports::HttpResponse> r =
-      deps.http->Post(std::string(*url), json::serialize(json::object{{"text", *text}}),
-                      {{"Content-Type", "application/json"}, {"User-Agent", "Service-Notifications/1.0"}},
-                      kChatTimeoutMs);
+  Result<ports::HttpResponse> r = deps.http->Post(
+      std::string(*url), json::serialize(json::object{{"text", *text}}),
+      {{"Content-Type", "application/json"}, {"User-Agent", "Service-Notifications/1.0"}}, kChatTimeoutMs);
   const int64_t now = deps.Now();
   if (!r.ok()) {
     // A refused destination or a malformed URL will not get better.
     if (r.status().code() == Code::kPermissionDenied || r.status().code() == Code::kInvalidArgument) {
       return FailForGood(deps, item, r.status().message());
     }
-    return deps.outbox->MarkRetry(*deps.db, item, r.status().message(), now, now + ChatBackoffMs(item.attempts));
+    return deps.outbox->MarkRetry(*deps.db, item, r.status().message(), now,
+                                  now + ChatBackoffMs(item.attempts));
   }
   if (r->status >= 200 && r->status < 300) return deps.outbox->MarkDone(*deps.db, item.id, now);
   const std::string error = "chat webhook answered HTTP " + std::to_string(r->status);
@@ -63,7 +63,8 @@ std::string DigestText(const TriageDeps& deps, const std::vector<ports::Notifica
                      " since your last digest:\n";
   for (const auto& n : items) {
     text += "\n- " + util::FormatIso8601(n.created_at) + "  " + n.title + "\n";
-    if (full && !n.body.empty()) text += "  " + n.body.substr(0, 500) + (n.body.size() > 500 ? "..." : "") + "\n";
+    if (full && !n.body.empty())
+      text += "  " + n.body.substr(0, 500) + (n.body.size() > 500 ? "..." : "") + "\n";
     if (n.bug_id) text += "  " + internal::BugLink(deps, *n.bug_id) + "\n";
   }
   text += "\nYou receive this digest because of your notification preferences in the console.\n";
@@ -87,9 +88,9 @@ Status SendDigestIfDue(const TriageDeps& deps, const ports::DigestOwner& owner) 
                         deps.triage->FindActiveMember(tx, owner.org_id, owner.user_id));
     if (!member) return Status::Ok();
     const std::string subject = period >= 24 * 3'600'000 ? "Your daily digest" : "Your hourly digest";
-    return deps.mail->Enqueue(
-        tx, MailMessage{member->email, subject + " (" + std::to_string(items.size()) + ")",
-                        DigestText(deps, items, prefs.email_level != "notification")});
+    return deps.mail->Enqueue(tx,
+                              MailMessage{member->email, subject + " (" + std::to_string(items.size()) + ")",
+                                          DigestText(deps, items, prefs.email_level != "notification")});
   });
 }
 
@@ -105,8 +106,8 @@ Status CheckPreferenceAccess(const TriageDeps& deps, ports::Tx& tx, const Consol
 
 }  // namespace
 
-Result<NotificationList> ListNotifications(const TriageDeps& deps, const ConsoleActor& actor, bool unread_only,
-                                           int64_t limit) {
+Result<NotificationList> ListNotifications(const TriageDeps& deps, const ConsoleActor& actor,
+                                           bool unread_only, int64_t limit) {
   NotificationList out;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
     SV_ASSIGN_OR_RETURN(out.notifications,

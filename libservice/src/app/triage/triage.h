@@ -161,8 +161,8 @@ struct NotificationList {
   std::vector<ports::NotificationRow> notifications;
   int64_t unread_count = 0;
 };
-Result<NotificationList> ListNotifications(const TriageDeps& deps, const ConsoleActor& actor, bool unread_only,
-                                           int64_t limit);
+Result<NotificationList> ListNotifications(const TriageDeps& deps, const ConsoleActor& actor,
+                                           bool unread_only, int64_t limit);
 // 404 "Notification not found" for another member's or organization's.
 Status MarkNotificationRead(const TriageDeps& deps, const ConsoleActor& actor, const std::string& id);
 Status MarkAllNotificationsRead(const TriageDeps& deps, const ConsoleActor& actor);
@@ -189,7 +189,8 @@ Status SendDueDigests(const TriageDeps& deps);
 // Posts queued chat messages (outbox kind "chat") to their webhooks through
 // the outbound client (private destinations refused unless allowed), with
 // retries and backoff. Tests call it directly.
-Status SendChatPosts(const TriageDeps& deps, const std::function<bool()>& keep_going = [] { return true; });
+Status SendChatPosts(
+    const TriageDeps& deps, const std::function<bool()>& keep_going = [] { return true; });
 // Registers the digest (every 60 s) and chat (every 1 s) workers.
 void RegisterNotificationWorkers(const TriageDeps& deps, Workers& workers);
 
@@ -199,7 +200,7 @@ Result<std::vector<ports::ActivityRecord>> TeamActivity(const TriageDeps& deps, 
                                                         int64_t limit);
 
 struct ResourceUsage {
-  std::string name;  // projects, members, bugsThisMonth, integrations, agentTokens
+  std::string name;    // projects, members, bugsThisMonth, integrations, agentTokens
   int64_t limit = -1;  // -1: unlimited
   int64_t current = 0;
   bool over() const { return limit >= 0 && current > limit; }
