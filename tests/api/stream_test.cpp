@@ -192,4 +192,31 @@ TEST_CASE("diagnostics are not streamed unless the stream asks for them") {
   CHECK(t.Open("/v1/bugs/stream?includeDiagnostics=maybe", a.admin.headers()).status == 400);
 }
 
+TEST_CASE("triage writes reach the stream: status_change, regression, comment and deleted") {
+  TestService t;
+  CaptureSetup a = NewCaptureSetup(t);
+  Member other = AddMemberWithRole(t, a.admin.org_id, "member");
+  TestResponse ingest = Ingest(t, a.key, Report("Checkout fails"));
+  REQUIRE(ingest.status == 201);
+  const std::string bug(ingest.json.at("id").as_string());
+  Reader r(t.Open("/v1/bugs/stream", a.admin.headers()));
+  r.Poll();
+
+  const std::string path = "/v1/bugs/" + bug;
+  REQUIRE(t.Patch(path, json::object{{"status", "resolved"}}, a.admin.headers()).status == 200);
+  REQUIRE(t.Patch(path, json::object{{"status", "known"}, {"assignedTo", other.user_id}}, a.admin.headers())
+              .status == 200);
+  REQUIRE(t.Post(path + "/comments", json::object{{"content", "looking"}}, other.headers()).status == 201);
+  REQUIRE(t.Delete(path, a.admin.headers()).status == 200);
+  const std::string sse = r.Poll();
+  // The assignment is not one of the stream's event types.
+  CHECK(Types(sse) ==
+        std::vector<std::string>{"status_change", "status_change", "regression", "comment", "deleted"});
+  const json::value first = FirstData(sse);
+  CHECK(first.at("bugId") == json::value(bug));
+  CHECK(first.at("oldStatus") == "new");
+  CHECK(first.at("newStatus") == "resolved");
+  CHECK(first.at("title") == "Checkout fails");
+}
+
 }  // namespace service::testing

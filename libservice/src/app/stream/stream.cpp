@@ -53,6 +53,12 @@ void Subscription::SetWaker(std::function<void()> wake) {
   wake_ = std::move(wake);
 }
 
+bool IsStreamEventType(std::string_view type) {
+  static constexpr std::string_view kTypes[] = {"new_bug", "duplicate", "regression", "status_change",
+                                                "deleted", "comment",   "presence"};
+  return std::find(std::begin(kTypes), std::end(kTypes), type) != std::end(kTypes);
+}
+
 void Subscription::Wake() {
   std::function<void()> wake;
   {
@@ -64,7 +70,7 @@ void Subscription::Wake() {
 
 void Subscription::OnEvent(const ports::Event& event) {
   if (event.org_id != org_id_) return;
-  if (!include_diagnostics_ && event.signal_class == "diagnostic") return;
+  if (!IsStreamEventType(event.type)) return;
   if (!include_diagnostics_ && event.signal_class == "diagnostic") return;
   {
     util::MutexLock lock(&mu_);

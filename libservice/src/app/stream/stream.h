@@ -53,6 +53,11 @@
 
 namespace service::app::stream {
 
+// The event types Spec 1 "Events" names for the stream (new_bug, duplicate,
+// regression, status_change, deleted, comment, presence); the bus carries
+// others (assigned, for outbound deliveries) that streams leave out.
+bool IsStreamEventType(std::string_view type);
+
 inline constexpr int64_t kHeartbeatMs = 15'000;
 inline constexpr size_t kMaxBacklog = 100;
 
