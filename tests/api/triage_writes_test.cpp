@@ -353,6 +353,11 @@ TEST_CASE("merge re-parents everything of the sources onto the target in one tra
   CHECK(merge({{"targetId", target}, {"sourceIds", json::array{a, "00000000-0000-4000-8000-000000000000"}}},
               x.s.admin)
             .status == 404);
+  const std::string project2 = CreateProjectVia(t, x.s.admin, "Second");
+  TestResponse other = Ingest(t, CreateKeyVia(t, x.s.admin, project2), Report("Elsewhere"));
+  REQUIRE(other.status == 201);
+  CHECK(merge({{"targetId", target}, {"sourceIds", json::array{a, other.json.at("id")}}}, x.s.admin).status ==
+        400);
   CHECK(Count(t, "occurrences", a) == 2);  // nothing moved by the failed attempts
 
   TestResponse r = merge({{"targetId", target}, {"sourceIds", json::array{a, b}}}, x.s.admin);
@@ -376,7 +381,7 @@ TEST_CASE("merge re-parents everything of the sources onto the target in one tra
   CHECK(rec.OfType("deleted").size() == 2);
   // The grouped list no longer shows the sources.
   TestResponse list = t.Get("/v1/bugs", x.s.admin.headers());
-  CHECK(list.json.at("total").as_int64() == 1);
+  CHECK(list.json.at("total").as_int64() == 2);  // the target and the other project's bug
 }
 
 TEST_CASE("delete cascades, emits deleted, and needs the capability") {

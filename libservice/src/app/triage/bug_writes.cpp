@@ -181,16 +181,26 @@ Result<int64_t> MergeBugs(const TriageDeps& deps, const ConsoleActor& actor, con
   const Status s = deps.db->Write([&](ports::Tx& tx) -> Status {
     events.Clear();
     const int64_t now = deps.Now();
-    SV_ASSIGN_OR_RETURN(std::optional<ports::BugState> kept, deps.bugs->Lock(tx, actor.org_id, target, now));
-    if (!kept) return BugsNotFound();
+    // Rows are locked in id order, so two merges over the same bugs queue
+    // instead of deadlocking.
+    std::vector<std::string> all = sources;
+    all.push_back(target);
+    std::sort(all.begin(), all.end());
+    std::optional<ports::BugState> kept;
     std::vector<ports::BugState> gone;
-    for (const std::string& id : sources) {
+    for (const std::string& id : all) {
       SV_ASSIGN_OR_RETURN(std::optional<ports::BugState> bug, deps.bugs->Lock(tx, actor.org_id, id, now));
       if (!bug) return BugsNotFound();
-      if (bug->project_id != kept->project_id) {
+      if (id == target) {
+        kept = std::move(bug);
+      } else {
+        gone.push_back(std::move(*bug));
+      }
+    }
+    for (const ports::BugState& bug : gone) {
+      if (bug.project_id != kept->project_id) {
         return InvalidArgument("Bugs to merge must belong to the same project");
       }
-      gone.push_back(std::move(*bug));
     }
     SV_RETURN_IF_ERROR(deps.bugs->Merge(tx, target, sources, now));
     for (const ports::BugState& bug : gone) {
