@@ -223,21 +223,7 @@ Result<AnomalyReport> DetectBugAnomalies(const BugsDeps& deps, const ConsoleActo
   }));
   AnomalyReport report;
   for (const ports::OccurrenceEvents& row : rows) {
-    boost::system::error_code ec;
-    boost::json::value parsed = boost::json::parse(row.events_json, ec);
-    if (ec || !parsed.is_array()) continue;  // written by ingest as an array; never fail a read on one row
-    std::vector<domain::Event> events;
-    for (const boost::json::value& v : parsed.get_array()) {
-      const boost::json::object* e = v.if_object();
-      if (e == nullptr) continue;
-      domain::Event ev;
-      if (const auto* t = e->if_contains("type"); t != nullptr && t->is_string()) ev.type = t->get_string();
-      ev.timestamp_ms = row.occurred_at;
-      if (const auto* ts = e->if_contains("timestamp"); ts != nullptr && ts->is_int64())
-        ev.timestamp_ms = ts->get_int64();
-      if (const auto* d = e->if_contains("data")) ev.data = *d;
-      events.push_back(std::move(ev));
-    }
+    const std::vector<domain::Event> events = domain::StoredEvents(row.events_json, row.occurred_at);
     report.event_count += static_cast<int64_t>(events.size());
     for (auto& a : domain::triage::DetectAnomalies(events)) report.anomalies.push_back(std::move(a));
   }

@@ -51,23 +51,13 @@ struct LoadedEvents {
 LoadedEvents ParseEvents(const std::vector<ports::OccurrenceEvents>& rows) {
   LoadedEvents out;
   for (const ports::OccurrenceEvents& row : rows) {
-    boost::system::error_code ec;
-    json::value parsed = json::parse(row.events_json, ec);
-    if (ec || !parsed.is_array()) continue;
-    for (const json::value& v : parsed.get_array()) {
-      const json::object* e = v.if_object();
-      if (e == nullptr) continue;
+    const size_t room = kMaxAnalysisEvents + 1 - out.events.size();
+    for (domain::Event& e : domain::StoredEvents(row.events_json, row.occurred_at, room)) {
       if (out.events.size() >= kMaxAnalysisEvents) {
         out.truncated = true;
         return out;
       }
-      domain::Event ev;
-      if (const auto* t = e->if_contains("type"); t != nullptr && t->is_string()) ev.type = t->get_string();
-      ev.timestamp_ms = row.occurred_at;
-      if (const auto* ts = e->if_contains("timestamp"); ts != nullptr && ts->is_int64())
-        ev.timestamp_ms = ts->get_int64();
-      if (const auto* d = e->if_contains("data")) ev.data = *d;
-      out.events.push_back(std::move(ev));
+      out.events.push_back(std::move(e));
     }
   }
   return out;
@@ -309,25 +299,14 @@ Result<std::string> AssessEvent(const TriageDeps& deps, const ConsoleActor& acto
   std::optional<domain::Event> event;
   std::vector<domain::Event> before;  // up to 20 events before it, for context
   if (!rows.empty()) {
-    boost::system::error_code ec;
-    json::value parsed = json::parse(rows.front().events_json, ec);
-    if (!ec && parsed.is_array() && index < parsed.get_array().size()) {
-      const json::array& list = parsed.get_array();
-      for (size_t i = (index > 20 ? index - 20 : 0); i <= index; ++i) {
-        const json::object* e = list[i].if_object();
-        if (e == nullptr) continue;
-        domain::Event ev;
-        if (const auto* t = e->if_contains("type"); t != nullptr && t->is_string()) ev.type = t->get_string();
-        ev.timestamp_ms = rows.front().occurred_at;
-        if (const auto* ts = e->if_contains("timestamp"); ts != nullptr && ts->is_int64())
-          ev.timestamp_ms = ts->get_int64();
-        if (const auto* d = e->if_contains("data")) ev.data = *d;
-        if (i == index) {
-          event = std::move(ev);
-        } else {
-          before.push_back(std::move(ev));
-        }
-      }
+    std::vector<domain::Event> all =
+        domain::StoredEvents(rows.front().events_json, rows.front().occurred_at, index + 1);
+    if (index < all.size()) {
+      event = std::move(all[index]);
+      all.resize(index);
+      const size_t first = index > 20 ? index - 20 : 0;
+      before.assign(std::make_move_iterator(all.begin() + static_cast<std::ptrdiff_t>(first)),
+                    std::make_move_iterator(all.end()));
     }
   }
   if (!event) return NotFound("Event not found");

@@ -21,16 +21,17 @@ std::string Excerpt(const std::string& text, size_t max_bytes) {
 
 }  // namespace
 
-Result<Comment> AddComment(const TriageDeps& deps, const ConsoleActor& actor, const std::string& bug_id,
-                           const std::string& content) {
+Result<ports::CommentRecord> AddComment(const TriageDeps& deps, const ConsoleActor& actor,
+                                        const std::string& bug_id, const std::string& content) {
   internal::PendingEvents events;
-  Comment out;
+  ports::CommentRecord out;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     events.Clear();
     const int64_t now = deps.Now();
     SV_ASSIGN_OR_RETURN(std::optional<ports::BugState> bug, deps.bugs->Lock(tx, actor.org_id, bug_id, now));
     if (!bug) return internal::BugNotFound();
-    out = Comment{deps.ids->NewId(), bug_id, actor.user_id, std::nullopt, std::nullopt, content, now};
+    out = ports::CommentRecord{deps.ids->NewId(), bug_id, actor.user_id, std::nullopt, std::nullopt,
+                               content,           now};
     SV_ASSIGN_OR_RETURN(std::optional<ports::ActiveMember> author,
                         deps.triage->FindActiveMember(tx, actor.org_id, actor.user_id));
     if (author) {

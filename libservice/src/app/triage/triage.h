@@ -138,20 +138,11 @@ Result<int64_t> MergeBugs(const TriageDeps& deps, const ConsoleActor& actor, con
 
 // ---- Comments and watching (collaboration.cpp) ----
 
-struct Comment {
-  std::string id;
-  std::string bug_id;
-  std::string user_id;
-  std::optional<std::string> user_name;
-  std::optional<std::string> user_email;
-  std::string content;
-  int64_t created_at = 0;
-};
 // POST /v1/bugs/:id/comments. Subscribes the commenter; "@address" mentions
 // of active members subscribe them and notify them (`mention`); other
 // active watchers get a `comment` notification. A `comment` stream event.
-Result<Comment> AddComment(const TriageDeps& deps, const ConsoleActor& actor, const std::string& bug_id,
-                           const std::string& content);
+Result<ports::CommentRecord> AddComment(const TriageDeps& deps, const ConsoleActor& actor,
+                                        const std::string& bug_id, const std::string& content);
 // POST / DELETE /v1/bugs/:id/watch.
 Status SetWatching(const TriageDeps& deps, const ConsoleActor& actor, const std::string& bug_id, bool watch);
 

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <boost/json/object.hpp>
+#include <boost/json/parse.hpp>
 #include <boost/json/string.hpp>
 
 #include "domain/capture/text.h"
@@ -92,6 +93,26 @@ std::string AutoReportKind(const boost::json::value& metadata) {
   const std::string source = NormalizeKind(JsonString(metadata, "source"));
   if (source == "self_test" || source == "selftest" || source == "sdk_self_test") return "self_test";
   return explicit_auto ? "auto" : std::string();
+}
+
+std::vector<Event> StoredEvents(std::string_view events_json, int64_t occurred_at_ms, size_t max) {
+  std::vector<Event> out;
+  boost::system::error_code ec;
+  boost::json::value parsed = boost::json::parse(events_json, ec);
+  if (ec || !parsed.is_array()) return out;
+  for (boost::json::value& v : parsed.get_array()) {
+    if (out.size() >= max) break;
+    boost::json::object* e = v.if_object();
+    if (e == nullptr) continue;
+    Event ev;
+    if (const auto* t = e->if_contains("type"); t != nullptr && t->is_string()) ev.type = t->get_string();
+    ev.timestamp_ms = occurred_at_ms;
+    if (const auto* ts = e->if_contains("timestamp"); ts != nullptr && ts->is_int64())
+      ev.timestamp_ms = ts->get_int64();
+    if (auto* d = e->if_contains("data")) ev.data = std::move(*d);
+    out.push_back(std::move(ev));
+  }
+  return out;
 }
 
 }  // namespace service::domain

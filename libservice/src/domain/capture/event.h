@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace service::domain {
 
@@ -38,6 +39,13 @@ std::string AutoReportKind(const boost::json::value& metadata);
 // kind or trigger naming a manual kind (the list above) while autoReport is
 // not true. A report merely without an auto-report marker is not marked.
 bool IsMarkedUserReport(const boost::json::value& metadata);
+
+// The events of one occurrence as ingest stores them: a JSON array of
+// {type, timestamp, data}. A missing or non-integer timestamp reads as
+// `occurred_at_ms`; entries that are not objects are skipped; text that is
+// not an array reads as no events (a read never fails on one stored row).
+// At most `max` events.
+std::vector<Event> StoredEvents(std::string_view events_json, int64_t occurred_at_ms, size_t max = SIZE_MAX);
 
 // The member `key` of `v` when `v` is an object that has it, else null.
 const boost::json::value* JsonField(const boost::json::value& v, std::string_view key);
