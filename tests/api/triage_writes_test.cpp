@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "service_internal.h"
 #include "support/capture_fixture.h"
 
 namespace service::testing {
@@ -404,6 +405,34 @@ TEST_CASE("delete cascades, emits deleted, and needs the capability") {
   CHECK(Count(t, "watchers", x.bug) == 0);
   REQUIRE(rec.OfType("deleted").size() == 1);
   CHECK(S(json::parse(rec.OfType("deleted")[0].payload), "bugId") == x.bug);
+}
+
+TEST_CASE("triage events reach the event outbox inside the write; a rejected write leaves none") {
+  TestService t;
+  Team x = NewTeam(t);
+  // Outbound deliveries (Specification 2) set this hook; here it writes one
+  // outbox row per event in the write's own transaction.
+  modules::Platform& p = internal::PlatformOf(t.service());
+  internal::ModulesOf(t.service()).triage->set_event_outbox_hook([&p](ports::Tx& tx, const ports::Event& e) {
+    return p.outbox->Enqueue(tx, p.ids->NewId(), "test-event", e.type, p.Now());
+  });
+  const auto rows = [&](const std::string& type) {
+    return QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'test-event' AND payload = ?", {type});
+  };
+  REQUIRE(PatchBug(t, x.s.admin, x.bug, {{"status", "resolved"}}).status == 200);
+  CHECK(rows("status_change") == 1);
+  CHECK(PatchBug(t, x.s.admin, x.bug, {{"status", "new"}, {"assignedTo", x.outsider.user_id}}).status == 400);
+  CHECK(rows("status_change") == 1);
+  CHECK(rows("regression") == 0);
+  REQUIRE(PatchBug(t, x.s.admin, x.bug, {{"status", "new"}, {"assignedTo", x.member.user_id}}).status == 200);
+  CHECK(rows("status_change") == 2);
+  CHECK(rows("regression") == 1);
+  CHECK(rows("assigned") == 1);
+  REQUIRE(
+      t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "x"}}, x.member.headers()).status ==
+      201);
+  CHECK(rows("comment") == 1);
+  internal::ModulesOf(t.service()).triage->set_event_outbox_hook(nullptr);
 }
 
 }  // namespace
