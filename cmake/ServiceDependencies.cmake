@@ -6,6 +6,9 @@ find_package(SQLite3 REQUIRED)
 # json: the API's JSON; headers: Asio and Beast for the server's event loop.
 find_package(Boost 1.81 REQUIRED COMPONENTS json)
 find_package(fmt REQUIRED)
+# Request bodies compressed by Sentry SDKs (gzip, deflate, br).
+find_package(ZLIB REQUIRED)
+pkg_check_modules(BROTLIDEC REQUIRED IMPORTED_TARGET libbrotlidec)
 
 # Optional: PostgreSQL (libpq) and libcurl (SMTP mail, outbound HTTP).
 if(SERVICE_REQUIRE_POSTGRES)

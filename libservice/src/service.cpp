@@ -127,7 +127,7 @@ void Service::Shutdown() {
 
 Result<DemoCredentials> Service::SeedDemo() {
   SV_ASSIGN_OR_RETURN(app::DemoResult r, impl_->modules.demo->Seed());
-  return DemoCredentials{r.created, r.email, r.password, r.org_name, r.api_key, r.reports, r.bugs};
+  return DemoCredentials{r.created, r.email, r.password, r.org_name, r.api_key, r.reports, r.bugs, r.dsn};
 }
 
 const Options& Service::options() const { return impl_->platform.options; }

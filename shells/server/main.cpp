@@ -319,9 +319,10 @@ int RunServer(service::Options options, const sigset_t& signals, bool demo) {
       std::fprintf(stderr,
                    "demo: created organization \"%s\" with %d reports in %d bugs\n"
                    "demo: log in with email %s and password %s\n"
-                   "demo: capture key %s\n",
+                   "demo: capture key %s\n"
+                   "demo: Sentry SDK DSN %s\n",
                    demo->org_name.c_str(), demo->reports, demo->bugs, demo->email.c_str(),
-                   demo->password.c_str(), demo->api_key.c_str());
+                   demo->password.c_str(), demo->api_key.c_str(), demo->dsn.c_str());
     } else {
       std::fprintf(stderr, "demo: the database is not empty; nothing created\n");
     }

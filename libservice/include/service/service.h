@@ -49,6 +49,7 @@ struct DemoCredentials {
   std::string api_key;
   int reports = 0;
   int bugs = 0;
+  std::string dsn;  // the key as a Sentry SDK's DSN
 };
 
 class Service {

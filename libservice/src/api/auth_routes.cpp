@@ -27,8 +27,10 @@ Response WorkspaceResponse(const app::Workspace& ws) {
   body["project"] = json::object{{"id", ws.project.id},
                                  {"name", ws.project.name},
                                  {"slug", ws.project.slug},
-                                 {"platform", ws.project.platform}};
+                                 {"platform", ws.project.platform},
+                                 {"project_number", ws.project.project_number}};
   body["apiKey"] = ws.api_key;
+  body["dsn"] = ws.dsn;
   return JsonResponse(201, body);
 }
 

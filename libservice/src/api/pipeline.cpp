@@ -60,9 +60,24 @@ void Pipeline::LogServerError(const Context& ctx, const Response& res, const std
   deps_.log->Log(LogLevel::kError, "request failed", fields);
 }
 
+namespace {
+
+// Sentry SDK endpoints (api/sentry_routes.cpp): browser SDKs post from any
+// origin with their own headers, and back off on 429 by X-Sentry-Rate-Limits.
+bool IsSentryPath(std::string_view path) { return path.rfind("/api/", 0) == 0; }
+constexpr std::string_view kSentryAllowedHeaders =
+    "Content-Type, Content-Encoding, X-Sentry-Auth, Authorization, Sentry-Trace, Baggage";
+
+}  // namespace
+
 void Pipeline::ApplyCors(const Request& req, Response& res) const {
   const std::string* origin = req.headers.Find("Origin");
   if (!origin) return;
+  if (IsSentryPath(req.path)) {
+    res.headers.Set("Access-Control-Allow-Origin", "*");
+    res.headers.Set("Access-Control-Expose-Headers", "X-Sentry-Error, X-Sentry-Rate-Limits, Retry-After");
+    return;
+  }
   const CorsPolicy& cors = deps_.cors;
   bool allowed = cors.any_origin;
   for (const auto& o : cors.origins) allowed = allowed || o == *origin;
@@ -89,7 +104,8 @@ Response Pipeline::Handle(const Request& req) {
         ApplyCors(req, res);
         if (res.headers.Has("Access-Control-Allow-Origin")) {
           res.headers.Set("Access-Control-Allow-Methods", std::string(kAllowedMethods));
-          res.headers.Set("Access-Control-Allow-Headers", std::string(kAllowedHeaders));
+          res.headers.Set("Access-Control-Allow-Headers",
+                          std::string(IsSentryPath(req.path) ? kSentryAllowedHeaders : kAllowedHeaders));
           res.headers.Set("Access-Control-Max-Age", "600");
         }
       } else {
@@ -126,6 +142,9 @@ Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
     Response r = ErrorResponse(429, "Too many requests, please try again later",
                                json::object{{"retryAfter", retry_after}});
     r.headers.Set("Retry-After", std::to_string(retry_after));
+    if (IsSentryPath(ctx.req.path)) {
+      r.headers.Set("X-Sentry-Rate-Limits", std::to_string(retry_after) + "::ip:rate_limited");
+    }
     return r;
   }
   if (!match.route) return ErrorResponse(404, "Not found");

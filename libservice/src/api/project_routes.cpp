@@ -36,9 +36,13 @@ json::value OptTime(const std::optional<int64_t>& t) {
 }
 
 json::object ProjectJson(const ports::Project& p, bool with_counts) {
-  json::object o{
-      {"id", p.id},     {"org_id", p.org_id},     {"name", p.name},
-      {"slug", p.slug}, {"platform", p.platform}, {"created_at", util::FormatIso8601(p.created_at)}};
+  json::object o{{"id", p.id},
+                 {"org_id", p.org_id},
+                 {"name", p.name},
+                 {"slug", p.slug},
+                 {"platform", p.platform},
+                 {"created_at", util::FormatIso8601(p.created_at)},
+                 {"project_number", p.project_number}};
   if (with_counts) {
     o["bug_count"] = p.bug_count;
     o["new_bug_count"] = p.new_bug_count;
@@ -130,6 +134,7 @@ Response HandleCreateKey(const ProjectRoutes& deps, Context& ctx) {
   }
   json::object o = KeyJson(r->record);
   o["key"] = r->full_key;
+  o["dsn"] = r->dsn;
   o["projectId"] = r->record.project_id;
   return JsonResponse(201, o);
 }

@@ -12,6 +12,7 @@
 #include "app/capture/deps.h"
 #include "app/health/health.h"
 #include "app/projects/projects.h"
+#include "app/sentry/sentry.h"
 #include "app/stream/stream.h"
 #include "app/triage/triage.h"
 
@@ -41,6 +42,8 @@ void RegisterBugInsightRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
 void RegisterTriageRoutes(Pipeline& p, const app::triage::TriageDeps& deps);
 // Notifications, notification preferences, team activity, usage.
 void RegisterNotificationRoutes(Pipeline& p, const app::triage::TriageDeps& deps);
+// POST /api/:projectNumber/envelope/ and /store/ (Sentry SDKs).
+void RegisterSentryRoutes(Pipeline& p, const app::sentry::SentryDeps& deps);
 // GET /v1/bugs/stream (server-sent events).
 void RegisterStreamRoutes(Pipeline& p, app::stream::Hub& hub);
 

@@ -5,6 +5,7 @@
 #include "modules/bugs.h"
 #include "modules/health.h"
 #include "modules/projects.h"
+#include "modules/sentry.h"
 #include "modules/stream.h"
 #include "modules/triage.h"
 
@@ -28,6 +29,7 @@ Modules AssembleModules() {
   m.accounts = Add<AccountsModule>(m);
   m.capture = Add<CaptureModule>(m);
   Add<ProjectsModule>(m, *m.capture);
+  Add<SentryModule>(m, *m.capture);
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *m.capture);
   m.triage = Add<TriageModule>(m, *bugs, *ai);

@@ -32,6 +32,9 @@ struct Project {
   // Shadow grouping v3 evidence at ingest (domain/triage/grouping_v3.h);
   // default false, not settable through the API.
   bool grouping_v3_shadow = false;
+  // Positive, unique in the service, stable: the DSN's project segment
+  // (Sentry SDKs). Assigned by Insert.
+  int64_t project_number = 0;
 };
 
 class ProjectRepository {
@@ -42,7 +45,8 @@ class ProjectRepository {
   virtual ~ProjectRepository() = default;
 
   // Inserts a project. A slug already used in the organization: kConflict.
-  virtual Status Insert(Tx& tx, const Project& project) = 0;
+  // Assigns project.project_number (the next number of the service).
+  virtual Status Insert(Tx& tx, Project& project) = 0;
   // Projects of `org_id` with bug_count and new_bug_count (live namespace),
   // oldest first.
   virtual Result<std::vector<Project>> List(Tx& c, const std::string& org_id) = 0;
@@ -75,6 +79,7 @@ struct IngestKeyRecord {
   std::string plan;
   std::string project_name;
   bool grouping_v3_shadow = false;  // the project's
+  int64_t project_number = 0;       // the project's
 };
 
 class CaptureKeyRepository {

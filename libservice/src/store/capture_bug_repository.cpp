@@ -362,6 +362,19 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
     return out;
   }
 
+  Result<bool> ClaimDelivery(ports::Tx& tx_tx, const std::string& project_id, const std::string& delivery_id,
+                             int64_t now_ms) override {
+    SV_ASSIGN_OR_RETURN(int64_t n,
+                        Sql(tx_tx).Exec("INSERT INTO capture_delivery_ids (project_id, delivery_id, "
+                                        "created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                                        {project_id, delivery_id, now_ms}));
+    return n > 0;
+  }
+
+  Result<int64_t> ForgetDeliveries(ports::Tx& tx_tx, int64_t before_ms) override {
+    return Sql(tx_tx).Exec("DELETE FROM capture_delivery_ids WHERE created_at < ?", {before_ms});
+  }
+
   Status AddStatusHistory(ports::Tx& tx_tx, const std::string& id, const std::string& bug_id,
                           const std::string& org_id, const std::string& old_status,
                           const std::string& new_status, const std::string& note,

@@ -14,20 +14,31 @@ ports::Project ProjectFromRow(const Rows& r, size_t i) {
   p.platform = r.Str(i, 4);
   p.created_at = r.Int(i, 5);
   p.grouping_v3_shadow = r.Int(i, 6) != 0;
+  p.project_number = r.Int(i, 7);
   return p;
 }
 
-// Seven columns (ProjectFromRow); List appends its counts after them.
+// Eight columns (ProjectFromRow); List appends its counts after them.
 constexpr const char* kProjectColumns =
-    "p.id, p.org_id, p.name, p.slug, p.platform, p.created_at, p.grouping_v3_shadow_enabled";
+    "p.id, p.org_id, p.name, p.slug, p.platform, p.created_at, p.grouping_v3_shadow_enabled, "
+    "p.project_number";
 
 class SqlProjectRepository final : public ports::ProjectRepository {
  public:
-  Status Insert(ports::Tx& tx_tx, const ports::Project& p) override {
+  Status Insert(ports::Tx& tx_tx, ports::Project& p) override {
     Connection& tx = Sql(tx_tx);
+    // The counter row is updated first: on PostgreSQL its lock orders
+    // concurrent creations, so two projects never take one number.
+    SV_ASSIGN_OR_RETURN(Rows n,
+                        tx.Query("UPDATE project_counter SET next_number = next_number + 1 WHERE id = 1 "
+                                 "RETURNING next_number - 1"));
+    if (n.empty()) return Internal("project_counter row missing");
+    p.project_number = n.Int(0, 0);
     return tx
-        .Exec("INSERT INTO projects (id, org_id, name, slug, platform, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-              {p.id, p.org_id, p.name, p.slug, p.platform, p.created_at})
+        .Exec(
+            "INSERT INTO projects (id, org_id, name, slug, platform, created_at, project_number) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            {p.id, p.org_id, p.name, p.slug, p.platform, p.created_at, p.project_number})
         .status();
   }
 
@@ -43,8 +54,8 @@ class SqlProjectRepository final : public ports::ProjectRepository {
     std::vector<ports::Project> out;
     for (size_t i = 0; i < r.size(); ++i) {
       out.push_back(ProjectFromRow(r, i));
-      out.back().bug_count = r.Int(i, 7);
-      out.back().new_bug_count = r.Int(i, 8);
+      out.back().bug_count = r.Int(i, 8);
+      out.back().new_bug_count = r.Int(i, 9);
     }
     return out;
   }
@@ -125,13 +136,13 @@ class SqlCaptureKeyRepository final : public ports::CaptureKeyRepository {
         Rows r,
         c.Query("SELECT k.id, k.org_id, k.project_id, k.env, k.prefix, k.key_hash, k.label, k.expires_at, "
                 "k.last_used, k.revoked_at, k.created_by, k.created_at, o.plan, p.name, "
-                "p.grouping_v3_shadow_enabled FROM capture_keys k "
+                "p.grouping_v3_shadow_enabled, p.project_number FROM capture_keys k "
                 "JOIN organizations o ON o.id = k.org_id JOIN projects p ON p.id = k.project_id "
                 "WHERE k.key_hash = ?",
                 {key_hash}));
     if (r.empty()) return std::optional<ports::IngestKeyRecord>();
-    return std::optional<ports::IngestKeyRecord>(
-        ports::IngestKeyRecord{KeyFromRow(r, 0), r.Str(0, 12), r.Str(0, 13), r.Int(0, 14) != 0});
+    return std::optional<ports::IngestKeyRecord>(ports::IngestKeyRecord{
+        KeyFromRow(r, 0), r.Str(0, 12), r.Str(0, 13), r.Int(0, 14) != 0, r.Int(0, 15)});
   }
 
   Result<std::optional<ports::CaptureKey>> Find(ports::Tx& c_tx, const std::string& org_id,

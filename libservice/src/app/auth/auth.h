@@ -86,6 +86,7 @@ struct Workspace {
   ports::Organization org;
   ports::Project project;
   std::string api_key;  // the full capture key: shown once, stored as a hash
+  std::string dsn;      // the key as a Sentry SDK's DSN (domain/sentry/dsn.h)
   SessionTokens tokens;
 };
 

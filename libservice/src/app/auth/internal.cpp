@@ -1,5 +1,7 @@
 #include "app/auth/internal.h"
 
+#include "domain/sentry/dsn.h"
+
 #include "domain/auth/password.h"
 #include "domain/auth/secrets.h"
 #include "domain/auth/token.h"
@@ -121,6 +123,7 @@ Status InsertWorkspace(const AccountsDeps& deps, ports::Tx& tx, const WorkspaceS
   key.created_by = user.id;
   key.created_at = now;
   SV_RETURN_IF_ERROR(deps.capture_keys->Insert(tx, key));
+  out->dsn = domain::sentry::BuildDsn(deps.public_url, out->api_key, project.project_number);
 
   SV_ASSIGN_OR_RETURN(out->tokens, IssueSession(deps, tx, user.id, org.id, user.session_revision));
 

@@ -109,7 +109,8 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   const std::string auto_kind = source.console_manual ? std::string() : domain::AutoReportKind(in.metadata);
   const bool is_manual =
       domain::FingerprintsAsManual(in.events, source.console_manual, domain::IsMarkedUserReport(in.metadata));
-  const domain::Fingerprint fp = domain::FingerprintReport(in.events, is_manual, in.title, in.url);
+  domain::Fingerprint fp = domain::FingerprintReport(in.events, is_manual, in.title, in.url);
+  if (!in.fingerprint_parts.empty()) fp = domain::CustomFingerprint(in.fingerprint_parts, fp);
   const domain::Classification cls = domain::Classify({in.events, in.title, auto_kind});
 
   std::optional<std::string> user_agent = std::move(in.user_agent);
@@ -125,6 +126,7 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
 
   PreparedReport r;
   r.source = &source;
+  r.delivery_id = std::move(in.delivery_id);
   if (in.reporter_email) r.reporter_email_key = domain::text::LowerAsciiCopy(*in.reporter_email);
   r.month = MonthOf(now);
   r.bugs_per_month = domain::LimitsFor(source.plan, deps.plan_limits).bugs_per_month;

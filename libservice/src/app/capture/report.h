@@ -39,6 +39,13 @@ struct ReportInput {
   boost::json::value metadata;  // an object, or null when absent
   // A client-side summary (object) kept on the bug when it has none.
   std::optional<std::string> ai_summary_json;
+  // A client's own fingerprint parts (Sentry SDKs): domain::CustomFingerprint.
+  std::vector<std::string> fingerprint_parts;
+  // A client's id of this delivery (Sentry's event_id): a report whose id
+  // was stored before in the project is refused with kConflict
+  // DUPLICATE_DELIVERY and stores nothing (checked in the write
+  // transaction, so a retry after a lost answer is never stored twice).
+  std::optional<std::string> delivery_id;
 };
 
 // A presence ping (Spec 1 "POST /v1/ingest/presence") after validation.

@@ -81,11 +81,23 @@ ports::BugParticipants ParticipantsOf(const PreparedReport& r) {
 
 }  // namespace
 
-Status WriteReports(const CaptureDeps& deps, ports::Tx& tx, const std::vector<PreparedReport*>& batch) {
-  for (PreparedReport* r : batch) {
+Status WriteReports(const CaptureDeps& deps, ports::Tx& tx, const std::vector<PreparedReport*>& all) {
+  // 0. Deliveries seen before store nothing.
+  std::vector<PreparedReport*> batch;
+  batch.reserve(all.size());
+  for (PreparedReport* r : all) {
     r->outcome = Status::Ok();
     r->bug = ports::BugAfterReport();
     r->event = ports::Event();
+    if (r->delivery_id) {
+      SV_ASSIGN_OR_RETURN(bool first, deps.capture_bugs->ClaimDelivery(
+                                          tx, r->source->project_id, *r->delivery_id, r->bug_write.seen_at));
+      if (!first) {
+        r->outcome = Status(Code::kConflict, "This event was stored before", "DUPLICATE_DELIVERY");
+        continue;
+      }
+    }
+    batch.push_back(r);
   }
 
   // 1. Fold the batch per bug key, in order of first appearance.

@@ -48,6 +48,7 @@ struct PreparedReport {
   std::optional<std::string> reporter_email_key;  // lower-cased
   std::string month;                              // "YYYY-MM": the plan-limit month
   int64_t bugs_per_month = -1;                    // the plan's limit (negative: none)
+  std::optional<std::string> delivery_id;         // ReportInput::delivery_id
 
   // Results, reset by every write attempt.
   Status outcome;             // OK, or why it was refused (nothing stored then)

@@ -70,6 +70,7 @@ Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
     k.env = record->key.env;
     k.plan = record->plan;
     k.grouping_v3_shadow = record->grouping_v3_shadow;
+    k.project_number = record->project_number;
     k.expires_at = record->key.expires_at;
     {
       util::WriterLock lock(&keys_mu_);

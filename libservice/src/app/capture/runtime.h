@@ -71,6 +71,7 @@ struct VerifiedKey {
   std::string env;                  // "live" or "test"
   std::string plan;                 // the organization's plan
   bool grouping_v3_shadow = false;  // the project's switch
+  int64_t project_number = 0;       // the project's DSN number
   std::optional<int64_t> expires_at;
 };
 

@@ -145,6 +145,7 @@ Result<DemoResult> SeedDemo(const DemoDeps& deps) {
   SV_ASSIGN_OR_RETURN(Workspace ws,
                       deps.register_account({result.email, result.password, "Demo Admin", result.org_name}));
   result.api_key = ws.api_key;
+  result.dsn = ws.dsn;
   SV_RETURN_IF_ERROR(deps.db->Write(
       [&](ports::Tx& tx) { return deps.users->MarkEmailVerified(tx, ws.user.id, deps.Now()); }));
 

@@ -47,6 +47,7 @@ struct DemoResult {
   std::string password;  // generated; printed once by the shell
   std::string org_name;
   std::string api_key;
+  std::string dsn;
   int reports = 0;
   int bugs = 0;
 };

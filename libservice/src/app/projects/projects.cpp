@@ -1,5 +1,7 @@
 #include "app/projects/projects.h"
 
+#include "domain/sentry/dsn.h"
+
 #include "domain/auth/roles.h"
 #include "domain/keys/capture_key.h"
 #include "domain/plans.h"
@@ -112,7 +114,9 @@ Result<CreatedKey> CreateKey(const ProjectsDeps& deps, const ConsoleActor& actor
   k.created_by = actor.user_id;
   k.created_at = now;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
-    SV_RETURN_IF_ERROR(RequireProject(deps, tx, actor, project_id));
+    SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, deps.projects->Find(tx, actor.org_id, project_id));
+    if (!p) return ProjectNotFound();
+    out.dsn = domain::sentry::BuildDsn(deps.public_url, out.full_key, p->project_number);
     return deps.capture_keys->Insert(tx, k);
   }));
   return out;

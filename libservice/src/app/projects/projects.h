@@ -79,6 +79,7 @@ struct NewKey {
 struct CreatedKey {
   ports::CaptureKey record;
   std::string full_key;  // shown once
+  std::string dsn;       // the key as a Sentry SDK's DSN, shown once
 };
 Result<CreatedKey> CreateKey(const ProjectsDeps& deps, const ConsoleActor& actor,
                              const std::string& project_id, const NewKey& in);

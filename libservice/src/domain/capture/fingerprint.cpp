@@ -184,6 +184,32 @@ Fingerprint ComputeFingerprint(std::string_view error_type, std::string_view mes
   return fp;
 }
 
+Fingerprint CustomFingerprint(std::span<const std::string> parts, const Fingerprint& native) {
+  Fingerprint fp;
+  fp.error_type = native.error_type;
+  fp.normalized_message = native.normalized_message;
+  fp.canonical = "custom";
+  for (const std::string& part : parts) {
+    std::string compact;
+    for (char c : part) {
+      if (c != ' ') compact.push_back(c);
+    }
+    fp.canonical.push_back('\x1f');
+    fp.canonical += compact == "{{default}}" ? native.canonical : part;
+  }
+  fp.sha256_hex = util::Sha256Hex(fp.canonical);
+  for (char& c : fp.sha256_hex) c = LowerAscii(c);
+  fp.short_hex = fp.sha256_hex.substr(0, kFingerprintLength);
+  fp.signature = fp.canonical;
+  if (fp.signature.size() > kMaxSignatureBytes) {
+    size_t cut = kMaxSignatureBytes;
+    while (cut > 0 && (static_cast<unsigned char>(fp.signature[cut]) & 0xC0) == 0x80) --cut;
+    fp.signature.resize(cut);
+  }
+  fp.signature_hash = fp.short_hex;
+  return fp;
+}
+
 Fingerprint FingerprintReport(std::span<const Event> events, bool is_manual, std::string_view title,
                               std::string_view url) {
   return ComputeFingerprint(ErrorType(events, is_manual), FingerprintMessage(events, is_manual, title), url);

@@ -87,4 +87,11 @@ Fingerprint ComputeFingerprint(std::string_view error_type, std::string_view mes
 Fingerprint FingerprintReport(std::span<const Event> events, bool is_manual, std::string_view title,
                               std::string_view url);
 
+// A client's own fingerprint (a Sentry SDK's `fingerprint` array): the parts
+// joined, each "{{ default }}" (spaces optional) replaced by `native`'s
+// canonical text. The URL takes no part: the same parts group together on
+// every page, and the signature (and groupKey) is the same text, so such
+// reports form one group. `error_type` stays the native one.
+Fingerprint CustomFingerprint(std::span<const std::string> parts, const Fingerprint& native);
+
 }  // namespace service::domain
