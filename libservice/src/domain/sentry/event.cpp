@@ -1,5 +1,6 @@
 #include "domain/sentry/event.h"
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <cmath>
 
@@ -18,6 +19,21 @@ constexpr size_t kMaxFrames = 100;
 std::string_view Str(const json::object& o, std::string_view key) {
   const json::value* v = o.if_contains(key);
   return v != nullptr && v->is_string() ? std::string_view(v->get_string()) : std::string_view();
+}
+
+// Valid UTF-8 (invalid bytes become U+FFFD) cut to `max_bytes` on a
+// character boundary, line breaks kept (stacks, multi-line messages).
+std::string KeepText(std::string_view s, size_t max_bytes) {
+  std::string out;
+  out.reserve(std::min(s.size(), max_bytes));
+  for (size_t i = 0; i < s.size();) {
+    const size_t l = text::Utf8SeqLen(s, i);
+    const std::string_view ch = l != 0 ? s.substr(i, l) : std::string_view("\xEF\xBF\xBD");
+    if (out.size() + ch.size() > max_bytes) break;
+    out.append(ch);
+    i += l != 0 ? l : 1;
+  }
+  return out;
 }
 
 const json::object* Obj(const json::object& o, std::string_view key) {
@@ -109,7 +125,7 @@ std::string StackText(const json::array& frames, std::string_view headline) {
     }
     out += ")";
   }
-  return text::CleanText(out, 64 * 1024);
+  return KeepText(out, 64 * 1024);
 }
 
 json::array FramesJson(const json::array& frames) {
@@ -141,7 +157,7 @@ Event CrumbEvent(const json::object& b, int64_t fallback_ms) {
   const json::object* data = Obj(b, "data");
   json::object d;
   if (!category.empty()) d["category"] = text::CleanText(category, 200);
-  if (!Str(b, "message").empty()) d["message"] = text::CleanText(Str(b, "message"), kMaxStringBytes);
+  if (!Str(b, "message").empty()) d["message"] = KeepText(Str(b, "message"), kMaxStringBytes);
   if (!Str(b, "level").empty()) d["level"] = text::CleanText(Str(b, "level"), 50);
   if (category == "console") {
     ev.type = "console";
@@ -318,7 +334,7 @@ MappedEvent MapEvent(const json::object& e, int64_t received_ms) {
         OneLine(line.empty() ? (message.empty() ? "<unlabeled event>" : message) : line, kMaxTitleChars);
     json::object d;
     d["name"] = text::CleanText(Str(*outer, "type"), 200);
-    d["message"] = text::CleanText(Str(*outer, "value"), kMaxStringBytes);
+    d["message"] = KeepText(Str(*outer, "value"), kMaxStringBytes);
     if (const json::object* st = Obj(*outer, "stacktrace")) {
       if (const json::value* fr = st->if_contains("frames"); fr != nullptr && fr->is_array()) {
         d["stack"] = StackText(fr->get_array(), line);
@@ -338,7 +354,7 @@ MappedEvent MapEvent(const json::object& e, int64_t received_ms) {
     }
     if (!chain.empty()) d["chain"] = std::move(chain);
     if (!message.empty()) description += "\n" + message;
-    m.description = text::CleanText(description, 10'000);
+    m.description = KeepText(description, 10'000);
     m.events.push_back(Event{"error", at, std::move(d)});
   } else {
     m.is_message = true;
