@@ -1,0 +1,323 @@
+// Sentry SDK endpoints (issue 13) in-process on both backends: the DSN on
+// keys and registration, envelope and store bodies with every way SDKs
+// authenticate and compress, the mapping read back through the console
+// API, event-id dedupe, CORS for browser SDKs, and the answers SDKs back off
+// on.
+#include <doctest/doctest.h>
+
+#include <brotli/encode.h>
+#include <zlib.h>
+#include <boost/json.hpp>
+#include <string>
+
+#include "support/accounts.h"
+#include "support/capture_fixture.h"
+#include "util/crypto.h"
+
+namespace service::testing {
+namespace {
+
+namespace json = boost::json;
+
+std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
+
+std::string Gzip(const std::string& in, int window_bits = 15 + 16) {
+  z_stream zs{};
+  REQUIRE(deflateInit2(&zs, 6, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+  std::string out(deflateBound(&zs, in.size()) + 32, '\0');
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  zs.avail_in = static_cast<uInt>(in.size());
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  REQUIRE(deflate(&zs, Z_FINISH) == Z_STREAM_END);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  return out;
+}
+
+std::string Brotli(const std::string& in) {
+  std::string out(BrotliEncoderMaxCompressedSize(in.size()) + 16, '\0');
+  size_t n = out.size();
+  REQUIRE(BrotliEncoderCompress(5, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, in.size(),
+                                reinterpret_cast<const uint8_t*>(in.data()), &n,
+                                reinterpret_cast<uint8_t*>(out.data())));
+  out.resize(n);
+  return out;
+}
+
+struct Project {
+  CaptureSetup s;
+  int64_t number = 0;
+  std::string dsn;
+};
+
+Project NewProject(TestService& t) {
+  Project p;
+  p.s = NewCaptureSetup(t);
+  TestResponse r =
+      t.Post("/v1/projects/" + p.s.project_id + "/keys", json::object{{"env", "live"}}, p.s.admin.headers());
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  p.dsn = S(r.json, "dsn");
+  p.s.key = S(r.json, "key");
+  p.number = QueryInt(t, "SELECT project_number FROM projects WHERE id = ?", {p.s.project_id});
+  return p;
+}
+
+json::object ErrorEvent(const std::string& id, const std::string& type = "TypeError",
+                        const std::string& value = "cart is undefined") {
+  return json::object{
+      {"event_id", id},
+      {"platform", "node"},
+      {"level", "error"},
+      {"release", "api@2.0.0"},
+      {"environment", "staging"},
+      {"sdk", json::object{{"name", "sentry.javascript.node"}, {"version", "8.0.0"}}},
+      {"user", json::object{{"id", "user-42"}, {"email", "ann@example.com"}}},
+      {"breadcrumbs",
+       json::array{
+           json::object{{"timestamp", 1768471190.0}, {"category", "console"}, {"message", "loading cart"}}}},
+      {"exception",
+       json::object{
+           {"values",
+            json::array{json::object{
+                {"type", type},
+                {"value", value},
+                {"stacktrace", json::object{{"frames", json::array{json::object{{"function", "loadCart"},
+                                                                                {"filename", "cart.js"},
+                                                                                {"lineno", 12}}}}}}}}}}}};
+}
+
+std::string Envelope(const json::object& event, const std::string& header_extra = "") {
+  const std::string payload = json::serialize(event);
+  std::string header =
+      "{\"event_id\":\"" + std::string(event.at("event_id").as_string()) + "\"" + header_extra + "}";
+  return header + "\n{\"type\":\"event\",\"length\":" + std::to_string(payload.size()) + "}\n" + payload +
+         "\n";
+}
+
+HeaderList Auth(const std::string& key) {
+  return {{"X-Sentry-Auth",
+           "Sentry sentry_version=7, sentry_client=sentry.javascript.node/8.0.0, sentry_key=" + key}};
+}
+
+TestResponse PostEnvelope(TestService& t, const Project& p, const std::string& body,
+                          const HeaderList& headers, const std::string& query = "") {
+  return t.Request("POST", "/api/" + std::to_string(p.number) + "/envelope/" + query, body, headers);
+}
+
+const char* const kId1 = "0123456789abcdef0123456789abcdef";
+const char* const kId2 = "fedcba9876543210fedcba9876543210";
+
+TEST_CASE("keys, projects and registration show the project number and the DSN") {
+  TestService t([](Options& o) { o.public_url = "https://bugs.example.com"; });
+  UseCheapPasswords(t);
+  Project p = NewProject(t);
+  CHECK(p.number > 0);
+  CHECK(p.dsn == "https://" + p.s.key + "@bugs.example.com/" + std::to_string(p.number));
+  TestResponse list = t.Get("/v1/projects", p.s.admin.headers());
+  CHECK(list.json.at("projects").as_array()[0].at("project_number").as_int64() == p.number);
+  const std::string second = CreateProjectVia(t, p.s.admin, "Second");
+  CHECK(QueryInt(t, "SELECT project_number FROM projects WHERE id = ?", {second}) != p.number);
+  Account a = RegisterAccount(t, "reg@example.com");
+  const int64_t number = QueryInt(t, "SELECT project_number FROM projects WHERE id = ?", {a.project_id});
+  CHECK(number > 0);
+  TestResponse reg = t.Post("/v1/auth/register", json::object{{"email", "reg2@example.com"},
+                                                              {"password", kTestPassword},
+                                                              {"name", "Reg"},
+                                                              {"orgName", "Reg Org"}});
+  REQUIRE(reg.status == 201);
+  CHECK(S(reg.json, "dsn").find("https://" + S(reg.json, "apiKey") + "@bugs.example.com/") == 0);
+}
+
+TEST_CASE(
+    "an envelope's event is stored through the capture pipeline and read back through the console API") {
+  TestService t;
+  Project p = NewProject(t);
+  EventRecorder rec(t);
+  TestResponse r = PostEnvelope(t, p, Envelope(ErrorEvent(kId1)), Auth(p.s.key));
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  CHECK(S(r.json, "id") == kId1);
+  CHECK(rec.OfType("new_bug").size() == 1);
+
+  TestResponse bugs = t.Get("/v1/bugs", p.s.admin.headers());
+  REQUIRE(bugs.json.at("bugs").as_array().size() == 1);
+  const json::value bug = bugs.json.at("bugs").as_array()[0];
+  CHECK(S(bug, "title") == "TypeError: cart is undefined");
+  CHECK(S(bug, "severity") == "high");
+  const std::string id = S(bug, "id");
+  TestResponse events = t.Get("/v1/bugs/" + id + "/events", p.s.admin.headers());
+  const json::array& ev = events.json.at("events").as_array();
+  REQUIRE(ev.size() == 2);
+  CHECK(S(ev[0], "event_type") == "console");
+  CHECK(S(ev[1], "event_type") == "error");
+  CHECK(S(ev[1].at("data"), "stack").find("at loadCart (cart.js:12)") != std::string::npos);
+  TestResponse occ = t.Get("/v1/bugs/" + id + "/occurrences", p.s.admin.headers());
+  const json::value o = occ.json.at("occurrences").as_array()[0];
+  CHECK(S(o, "release_version") == "api@2.0.0");
+  CHECK(S(o, "environment") == "staging");
+  CHECK(S(o, "platform") == "server");
+  TestResponse users = t.Get("/v1/bugs/" + id + "/users", p.s.admin.headers());
+  REQUIRE(users.json.at("users").as_array().size() == 1);
+  CHECK(S(users.json.at("users").as_array()[0], "endUserId") == "user-42");
+
+  // The same event id again (an SDK retry) is acknowledged and not stored twice.
+  r = PostEnvelope(t, p, Envelope(ErrorEvent(kId1)), Auth(p.s.key));
+  REQUIRE(r.status == 200);
+  CHECK(S(r.json, "id") == kId1);
+  CHECK(QueryInt(t, "SELECT report_count FROM bugs WHERE id = ?", {id}) == 1);
+  // Another event of the same error joins the bug (native grouping).
+  REQUIRE(PostEnvelope(t, p, Envelope(ErrorEvent(kId2)), Auth(p.s.key)).status == 200);
+  CHECK(QueryInt(t, "SELECT report_count FROM bugs WHERE id = ?", {id}) == 2);
+  CHECK(rec.OfType("duplicate").size() == 1);
+}
+
+TEST_CASE("every way SDKs authenticate; wrong, revoked and foreign keys store nothing") {
+  TestService t;
+  Project p = NewProject(t);
+  Project other = NewProject(t);
+  const std::string body = Envelope(ErrorEvent(kId1));
+  // Browser SDKs: ?sentry_key= and text/plain.
+  TestResponse r = PostEnvelope(t, p, body, {{"Content-Type", "text/plain;charset=UTF-8"}},
+                                "?sentry_key=" + p.s.key + "&sentry_version=7");
+  CHECK(r.status == 200);
+  r = PostEnvelope(t, p, Envelope(ErrorEvent(kId2)), {{"Authorization", "Sentry sentry_key=" + p.s.key}});
+  CHECK(r.status == 200);
+  // The envelope header's dsn.
+  json::object e3 = ErrorEvent("11111111111111111111111111111111");
+  r = PostEnvelope(t, p, Envelope(e3, ",\"dsn\":\"" + p.dsn + "\""), {});
+  CHECK_MESSAGE(r.status == 200, r.body);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences WHERE project_id = ?", {p.s.project_id}) == 3);
+
+  const auto refused = [&](const HeaderList& h, const std::string& query = "") {
+    return PostEnvelope(t, p, Envelope(ErrorEvent("22222222222222222222222222222222")), h, query);
+  };
+  CHECK(refused({}).status == 401);
+  CHECK(refused(Auth("sv_live_notakeyatallnotakeyatallnotak")).status == 401);
+  TestResponse foreign = refused(Auth(other.s.key));
+  CHECK(foreign.status == 403);
+  CHECK(foreign.json.as_object().contains("detail"));
+  CHECK(t.Request("POST", "/api/999999/envelope/", Envelope(ErrorEvent(kId1)), Auth(p.s.key)).status == 403);
+  CHECK(t.Request("POST", "/api/abc/envelope/", Envelope(ErrorEvent(kId1)), Auth(p.s.key)).status == 404);
+  const std::string key_id =
+      QueryText(t, "SELECT id FROM capture_keys WHERE prefix = ?", {p.s.key.substr(8, 8)});
+  REQUIRE(t.Delete("/v1/projects/" + p.s.project_id + "/keys/" + key_id, p.s.admin.headers()).status == 200);
+  CHECK(refused(Auth(p.s.key)).status == 401);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences WHERE project_id = ?", {p.s.project_id}) == 3);
+}
+
+TEST_CASE("compressed bodies: gzip, deflate (zlib and raw), br; bogus encodings ignored; bombs refused") {
+  TestService t;
+  Project p = NewProject(t);
+  int n = 0;
+  const auto send = [&](const std::string& body, const std::string& encoding) {
+    HeaderList h = Auth(p.s.key);
+    if (!encoding.empty()) h.push_back({"Content-Encoding", encoding});
+    return PostEnvelope(t, p, body, h);
+  };
+  const auto next = [&] {
+    ++n;
+    std::string id = std::to_string(n);
+    return Envelope(ErrorEvent(std::string(32 - id.size(), 'a') + id));
+  };
+  CHECK(send(Gzip(next()), "gzip").status == 200);
+  CHECK(send(Gzip(next(), 15), "deflate").status == 200);
+  CHECK(send(Gzip(next(), -15), "deflate").status == 200);
+  CHECK(send(Brotli(next()), "br").status == 200);
+  CHECK(send(next(), "").status == 200);
+  CHECK(send(next(), "bogus").status == 200);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences WHERE project_id = ?", {p.s.project_id}) == 6);
+  TestResponse bomb = send(Gzip(std::string(30 << 20, ' ')), "gzip");
+  CHECK(bomb.status == 413);
+  CHECK(bomb.json.as_object().contains("detail"));
+  CHECK(send("not gzip at all", "gzip").status == 400);
+}
+
+TEST_CASE("the legacy store body, plain and base64+zlib; malformed bodies are 400 with a detail") {
+  TestService t;
+  Project p = NewProject(t);
+  const std::string path = "/api/" + std::to_string(p.number) + "/store/";
+  TestResponse r = t.Request("POST", path, json::serialize(ErrorEvent(kId1)), Auth(p.s.key));
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  CHECK(S(r.json, "id") == kId1);
+  const std::string packed =
+      util::Base64Encode(Gzip(json::serialize(ErrorEvent(kId2, "RangeError", "bad")), 15));
+  r = t.Request("POST", path, packed, Auth(p.s.key));
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM bugs WHERE project_id = ? AND title = 'RangeError: bad'",
+                 {p.s.project_id}) == 1);
+  for (const std::string& bad : {std::string("{not json"), std::string("%%%"), std::string("[1,2]")}) {
+    r = t.Request("POST", path, bad, Auth(p.s.key));
+    CHECK(r.status == 400);
+    CHECK(r.json.as_object().contains("detail"));
+  }
+  CHECK(PostEnvelope(t, p, "not an envelope", Auth(p.s.key)).status == 400);
+  CHECK(PostEnvelope(t, p, "{}\n{\"type\":\"event\"}\nnot json\n", Auth(p.s.key)).status == 400);
+}
+
+TEST_CASE("other item types are accepted and skipped; an SDK fingerprint groups across messages") {
+  TestService t;
+  Project p = NewProject(t);
+  const std::string body =
+      "{\"sent_at\":\"2026-01-15T10:00:00Z\"}\n"
+      "{\"type\":\"session\"}\n{\"sid\":\"abc\",\"status\":\"ok\"}\n"
+      "{\"type\":\"client_report\"}\n{\"discarded_events\":[]}\n"
+      "{\"type\":\"transaction\"}\n{\"type\":\"transaction\"}\n"
+      "{\"type\":\"attachment\",\"length\":3,\"filename\":\"a.txt\"}\nabc\n"
+      "{\"type\":\"future_type\"}\n{}\n";
+  TestResponse r = PostEnvelope(t, p, body, Auth(p.s.key));
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  CHECK(S(r.json, "id").size() == 32);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences WHERE project_id = ?", {p.s.project_id}) == 0);
+
+  json::object a = ErrorEvent("33333333333333333333333333333333", "Error", "timeout after 3000ms on /a");
+  json::object b = ErrorEvent("44444444444444444444444444444444", "Error", "socket hang up");
+  a["fingerprint"] = json::array{"backend-unreachable"};
+  b["fingerprint"] = json::array{"backend-unreachable"};
+  REQUIRE(PostEnvelope(t, p, Envelope(a), Auth(p.s.key)).status == 200);
+  REQUIRE(PostEnvelope(t, p, Envelope(b), Auth(p.s.key)).status == 200);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM bugs WHERE project_id = ?", {p.s.project_id}) == 1);
+  CHECK(QueryInt(t, "SELECT MAX(report_count) FROM bugs WHERE project_id = ?", {p.s.project_id}) == 2);
+}
+
+TEST_CASE("browser SDKs get CORS from any origin; limits answer 429 with X-Sentry-Rate-Limits") {
+  TestService t([](Options& o) { o.plan_limits["free"]["bugs_per_month"] = 1; });
+  Project p = NewProject(t);
+  TestResponse pre = t.Request("OPTIONS", "/api/" + std::to_string(p.number) + "/envelope/", "",
+                               {{"Origin", "https://shop.example.org"},
+                                {"Access-Control-Request-Method", "POST"},
+                                {"Access-Control-Request-Headers", "content-type,x-sentry-auth"}});
+  CHECK(pre.status == 204);
+  CHECK(pre.Header("Access-Control-Allow-Origin") == "*");
+  const std::string allowed = pre.Header("Access-Control-Allow-Headers");
+  for (const char* h : {"X-Sentry-Auth", "Content-Type", "Content-Encoding", "Sentry-Trace", "Baggage"}) {
+    CHECK(allowed.find(h) != std::string::npos);
+  }
+  HeaderList h = Auth(p.s.key);
+  h.push_back({"Origin", "https://shop.example.org"});
+  TestResponse r = PostEnvelope(t, p, Envelope(ErrorEvent(kId1)), h);
+  REQUIRE(r.status == 200);
+  CHECK(r.Header("Access-Control-Allow-Origin") == "*");
+  // The second distinct bug of the month passes the free plan's (lowered) limit.
+  r = PostEnvelope(t, p, Envelope(ErrorEvent(kId2, "RangeError", "other")), h);
+  CHECK(r.status == 429);
+  CHECK(!r.Header("Retry-After").empty());
+  CHECK(r.Header("X-Sentry-Rate-Limits").find("quota_exceeded") != std::string::npos);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM bugs WHERE project_id = ?", {p.s.project_id}) == 1);
+
+  TestService limited([](Options& o) {
+    o.rate_limits.enabled = true;
+    o.rate_limits.ingest = 1;
+  });
+  Project q = NewProject(limited);
+  REQUIRE(limited
+              .Request("POST", "/api/" + std::to_string(q.number) + "/envelope/", Envelope(ErrorEvent(kId1)),
+                       Auth(q.s.key))
+              .status == 200);
+  TestResponse lim = limited.Request("POST", "/api/" + std::to_string(q.number) + "/envelope/",
+                                     Envelope(ErrorEvent(kId2)), Auth(q.s.key));
+  CHECK(lim.status == 429);
+  CHECK(!lim.Header("X-Sentry-Rate-Limits").empty());
+}
+
+}  // namespace
+}  // namespace service::testing
