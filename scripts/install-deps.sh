@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the project needs, only when missing.
 #   scripts/install-deps.sh          build and run
-#   scripts/install-deps.sh --test   also the test tools (PostgreSQL 15 server, clang for the thread-safety analysis, wrk)
+#   scripts/install-deps.sh --test   also the test tools (PostgreSQL 15 server, clang for the thread-safety analysis, wrk,
+#                                    Node and npm when missing, the e2e tests' Sentry SDK from the npm registry)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config git
@@ -9,6 +10,8 @@ packages=(build-essential cmake ninja-build pkg-config git
   libfmt-dev libcurl4-openssl-dev zlib1g-dev libbrotli-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(doctest-dev postgresql-15 clang clang-format python3 wrk curl)
+  # Node runs the unmodified Sentry SDK of the e2e tests; Debian's when none is installed.
+  command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 fi
 
 missing=()
@@ -24,4 +27,12 @@ if ((${#missing[@]})); then
     $SUDO apt-get update >/dev/null
     $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
   }
+fi
+
+if [[ "${1:-}" == "--test" ]]; then
+  # The unmodified @sentry/node SDK, pinned by its lockfile.
+  sdk_dir="$(dirname "$0")/../tests/e2e/sentry"
+  if [[ ! -d "$sdk_dir/node_modules/@sentry/node" ]]; then
+    (cd "$sdk_dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
 fi
