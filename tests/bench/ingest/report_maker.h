@@ -6,6 +6,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdio>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -45,7 +46,84 @@ class ReportMaker {
     for (const char* m : kMessages) messages_.emplace_back(m);
   }
 
-  std::string Next() {
+  // The same report as a Sentry envelope (what a Sentry JavaScript SDK sends
+  // for an uncaught TypeError: the exception with its frames, 19
+  // breadcrumbs, user, release, environment, request, tags), with a fresh
+  // event_id; uncompressed (the caller gzips it).
+  std::string NextEnvelope() {
+    const Parts p = NextParts();
+    char id[33];
+    std::snprintf(id, sizeof(id), "%016llx%016llx", static_cast<unsigned long long>(rng_()),
+                  static_cast<unsigned long long>(rng_()));
+    std::string e;
+    e.reserve(6000);
+    e += "{\"event_id\":\"" + std::string(id) + "\",\"timestamp\":" + std::to_string(p.now_ms / 1000.0) +
+         ",\"platform\":\"javascript\",\"level\":\"error\",";
+    e += "\"sdk\":{\"name\":\"sentry.javascript.browser\",\"version\":\"8.55.0\"},";
+    e += "\"release\":\"web@4.12." + std::to_string(rng_() % 3) + "\",\"environment\":\"production\",";
+    e +=
+        "\"request\":{\"url\":\"" + p.url +
+        "\",\"headers\":{\"User-Agent\":\"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 "
+        "(KHTML, like Gecko) Chrome/120.0.6099.109 Safari/537.36\"}},";
+    e += "\"user\":{\"id\":\"user-" + std::to_string(p.user) + "\"" +
+         (p.user % 4 == 0 ? ",\"email\":\"customer" + std::to_string(p.user) + "@example.com\"" : "") +
+         ",\"ip_address\":\"{{auto}}\"},";
+    e += "\"tags\":{\"locale\":\"en-US\",\"timezone\":\"Europe/Berlin\",\"cartItems\":\"" +
+         std::to_string(rng_() % 9) + "\"},";
+    e += "\"contexts\":{\"browser\":{\"name\":\"Chrome\",\"version\":\"120.0.6099\"},"
+         "\"os\":{\"name\":\"Mac OS X\",\"version\":\"10.15.7\"}},";
+    e += "\"breadcrumbs\":{\"values\":[";
+    int64_t t = p.now_ms - 20'000;
+    for (int i = 0; i < 19; ++i) {
+      if (i > 0) e += ',';
+      t += 300 + static_cast<int64_t>(rng_() % 700);
+      const std::string ts = std::to_string(t / 1000.0);
+      switch (i % 4) {
+        case 0:
+          e += "{\"timestamp\":" + ts + ",\"category\":\"navigation\",\"data\":{\"from\":\"" + p.url +
+               "\",\"to\":\"https://shop.example.com" + p.page + std::to_string(p.order + i) +
+               "?step=" + std::to_string(i) + "\"}}";
+          break;
+        case 1:
+          e += "{\"timestamp\":" + ts +
+               ",\"category\":\"ui.click\",\"message\":\"form#shipping > div.actions > "
+               "button.btn.btn-primary[type=submit]\"}";
+          break;
+        case 2:
+          e += "{\"timestamp\":" + ts +
+               ",\"category\":\"console\",\"level\":\"log\",\"message\":\"[checkout] validated address "
+               "block " +
+               std::to_string(rng_() % 100000) + " in " + std::to_string(rng_() % 40) + " ms\"}";
+          break;
+        default:
+          e += "{\"timestamp\":" + ts +
+               ",\"category\":\"fetch\",\"type\":\"http\",\"data\":{\"method\":\"POST\",\"url\":\"https://"
+               "api.example.com/v2/checkout/" +
+               std::to_string(p.order) + "/shipping\",\"status_code\":" + (i == 15 ? "500" : "200") + "}}";
+      }
+    }
+    e += "]},";
+    e += "\"exception\":{\"values\":[{\"type\":\"TypeError\",\"value\":\"" + Escape(p.message) +
+         "\",\"mechanism\":{\"type\":\"onerror\",\"handled\":false},\"stacktrace\":{\"frames\":["
+         "{\"function\":\"HTMLFormElement.<anonymous>\",\"filename\":\"https://shop.example.com/assets/"
+         "vendor.2b9e4d.js\",\"lineno\":2,\"colno\":11873,\"in_app\":true},"
+         "{\"function\":\"ShippingForm.submit\",\"filename\":\"https://shop.example.com/assets/"
+         "checkout.8f3a1c.js\",\"lineno\":1,\"colno\":48213,\"in_app\":true}]}}]}}";
+    return "{\"event_id\":\"" + std::string(id) +
+           "\",\"sent_at\":\"2026-01-15T10:00:00.000Z\",\"sdk\":{\"name\":"
+           "\"sentry.javascript.browser\",\"version\":\"8.55.0\"}}\n{\"type\":\"event\"}\n" +
+           e + "\n";
+  }
+
+  struct Parts {
+    std::string message;
+    uint64_t user = 0;
+    uint64_t order = 0;
+    const char* page = nullptr;
+    std::string url;
+    int64_t now_ms = 0;
+  };
+  Parts NextParts() {
     size_t index;
     if (new_every_ > 0 && rng_() % static_cast<uint64_t>(new_every_) == 0) {
       messages_.push_back("Feature " + Word(seed_word_base_ + created_++) + " failed to render component " +
@@ -54,15 +132,27 @@ class ReportMaker {
     } else {
       index = rng_() % messages_.size();
     }
-    const std::string& message = messages_[index];
-    const uint64_t user = rng_() % 5000;
-    const uint64_t order = 10000 + rng_() % 900000;
+    Parts p;
+    p.message = messages_[index];
+    p.user = rng_() % 5000;
+    p.order = 10000 + rng_() % 900000;
     // One page per message: the URL pattern (ids become <id>) stays with it.
-    const char* page = kPages[index % (sizeof(kPages) / sizeof(kPages[0]))];
-    const std::string url = std::string("https://shop.example.com") + page + std::to_string(order);
-    const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                               std::chrono::system_clock::now().time_since_epoch())
-                               .count();
+    p.page = kPages[index % (sizeof(kPages) / sizeof(kPages[0]))];
+    p.url = std::string("https://shop.example.com") + p.page + std::to_string(p.order);
+    p.now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count();
+    return p;
+  }
+
+  std::string Next() {
+    const Parts p = NextParts();
+    const std::string& message = p.message;
+    const uint64_t user = p.user;
+    const uint64_t order = p.order;
+    const char* page = p.page;
+    const std::string& url = p.url;
+    const int64_t now_ms = p.now_ms;
     std::string b;
     b.reserve(4600);
     b += "{\"title\":\"TypeError: ";

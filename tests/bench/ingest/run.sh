@@ -20,7 +20,9 @@
 #   tests/bench/ingest/run.sh [BUILD_DIR]          # default: build/bench
 #
 # Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3),
-# BENCH_CONNECTIONS (50), BENCH_TARGETS ("bare sqlite postgres"),
+# BENCH_CONNECTIONS (50), BENCH_TARGETS ("bare sqlite sqlite-envelope postgres
+# postgres-envelope"; *-envelope: the same reports as gzip-compressed Sentry
+# envelopes to /api/<project>/envelope/, what Sentry SDKs send),
 # BENCH_POSTGRES_URL (an empty database to use instead of a throwaway
 # cluster started with scripts/pg-cluster.sh; fsync stays on).
 # The load generator shares the machine with the server (and PostgreSQL):
@@ -32,7 +34,7 @@ build=${1:-$root/build/bench}
 seconds=${BENCH_SECONDS:-10}
 warmup=${BENCH_WARMUP_SECONDS:-3}
 connections=${BENCH_CONNECTIONS:-50}
-targets=${BENCH_TARGETS:-bare sqlite postgres}
+targets=${BENCH_TARGETS:-bare sqlite sqlite-envelope postgres postgres-envelope}
 
 server_bin=$build/shells/server/service-server
 load_bin=$build/tests/bench/ingest/bench_ingest_load
@@ -85,11 +87,14 @@ stop() {
 field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
 
 # load PORT KEY [--rate R] SECONDS: runs the generator, prints its line.
+# $load_path and $load_args choose native ingest or Sentry envelopes.
+load_path=/v1/ingest
+load_args=()
 load() {
   local port=$1 key=$2 secs=$3
   shift 3
-  "$load_bin" --url "http://127.0.0.1:$port/v1/ingest" --key "$key" --connections "$connections" \
-    --seconds "$secs" "$@"
+  "$load_bin" --url "http://127.0.0.1:$port$load_path" --key "$key" --connections "$connections" \
+    --seconds "$secs" "${load_args[@]}" "$@"
 }
 
 # cpu_ticks PID...: CPU time (user + system, clock ticks) of the processes.
@@ -144,11 +149,11 @@ measure() {
   results+=("$name $(field "$max" rps) $(field "$max" p50_ms) $(field "$max" p99_ms) $cpu_us $rate $(field "$half" p50_ms) $(field "$half" p99_ms) $(( $(field "$max" non2xx) + $(field "$half" non2xx) + $(field "$max" errors) + $(field "$half" errors) ))")
 }
 
-# register PORT: a fresh account; prints its capture key.
+# register PORT: a fresh account; prints its capture key and project number.
 register() {
   curl -sf -X POST "http://127.0.0.1:$1/v1/auth/register" -H 'Content-Type: application/json' \
     -d '{"email":"bench@example.com","password":"benchmark-password","name":"Bench","orgName":"Bench Inc"}' |
-    jq -r .apiKey
+    jq -r '.apiKey + " " + (.project.project_number | tostring)'
 }
 
 server_env=(env SERVICE_RATE_LIMITS=off SERVICE_PLAN_LIMITS=free:bugs_per_month=1000000000
@@ -165,6 +170,17 @@ verify() {
 }
 verdicts=()
 
+# use_target NAME PROJECT_NUMBER: native ingest, or Sentry envelopes for *-envelope.
+use_target() {
+  if [[ $1 == *-envelope ]]; then
+    load_path=/api/$2/envelope/
+    load_args=(--envelope)
+  else
+    load_path=/v1/ingest
+    load_args=()
+  fi
+}
+
 for target in $targets; do
   case $target in
     bare)
@@ -172,25 +188,30 @@ for target in $targets; do
       measure bare "$port" none "$pid"
       stop "$pid"
       ;;
-    sqlite)
-      db=$work/sqlite/service.db
-      start sqlite "${server_env[@]}" "$server_bin" --listen 127.0.0.1:0 --database "sqlite:$db"
-      key=$(register "$port")
-      measure sqlite "$port" "$key" "$pid"
+    sqlite | sqlite-envelope)
+      db=$work/$target/service.db
+      start "$target" "${server_env[@]}" "$server_bin" --listen 127.0.0.1:0 --database "sqlite:$db"
+      read -r key number <<<"$(register "$port")"
+      use_target "$target" "$number"
+      measure "$target" "$port" "$key" "$pid"
       stop "$pid"
-      verify sqlite "$(sqlite3 "$db" 'SELECT COUNT(*) FROM occurrences')"
+      verify "$target" "$(sqlite3 "$db" 'SELECT COUNT(*) FROM occurrences')"
       ;;
-    postgres)
+    postgres | postgres-envelope)
       url=${BENCH_POSTGRES_URL:-}
       if [[ -z $url ]]; then
+        if [[ $pg_started -eq 1 ]]; then "$root/scripts/pg-cluster.sh" stop "$work/pg" >/dev/null 2>&1 || true; rm -rf "$work/pg"; fi
         url=$("$root/scripts/pg-cluster.sh" start "$work/pg" | tail -n 1)
         pg_started=1
+      else
+        psql "$url" -qc 'DROP SCHEMA public CASCADE; CREATE SCHEMA public' >/dev/null
       fi
-      start postgres "${server_env[@]}" "$server_bin" --listen 127.0.0.1:0 --database "$url"
-      key=$(register "$port")
-      measure postgres "$port" "$key" "$pid"
+      start "$target" "${server_env[@]}" "$server_bin" --listen 127.0.0.1:0 --database "$url"
+      read -r key number <<<"$(register "$port")"
+      use_target "$target" "$number"
+      measure "$target" "$port" "$key" "$pid"
       stop "$pid"
-      verify postgres "$(psql "$url" -tAc 'SELECT COUNT(*) FROM occurrences')"
+      verify "$target" "$(psql "$url" -tAc 'SELECT COUNT(*) FROM occurrences')"
       ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
   esac
@@ -198,12 +219,20 @@ done
 
 echo
 echo "POST /v1/ingest, ~4 KB reports with 20 events, 1 in 20 new, $connections keep-alive connections, ${seconds}s per phase, $(nproc) cores"
-printf '%-10s %10s %9s %9s %12s | %10s %9s %9s | %7s\n' target "max rep/s" "p50 ms" "p99 ms" "cpu us/rep" "half rate" \
+printf '%-18s %10s %9s %9s %12s | %10s %9s %9s | %7s\n' target "max rep/s" "p50 ms" "p99 ms" "cpu us/rep" "half rate" \
   "p50 ms" "p99 ms" errors
 for r in "${results[@]}"; do
   # shellcheck disable=SC2086
-  printf '%-10s %10s %9s %9s %12s | %10s %9s %9s | %7s\n' $r
+  printf '%-18s %10s %9s %9s %12s | %10s %9s %9s | %7s\n' $r
 done
 echo "cpu us/rep: CPU time of the server (and of PostgreSQL) per acknowledged report in the max phase;"
 echo "the load generator's own share is not included. Other processes on the machine: load average $(cut -d' ' -f1-3 /proc/loadavg)."
 for v in "${verdicts[@]}"; do echo "$v"; done
+# Envelope throughput against native ingest on the same backend (target >= 80%).
+for b in sqlite postgres; do
+  native=$(printf '%s\n' "${results[@]}" | awk -v t="$b" '$1 == t { print $2 }')
+  env=$(printf '%s\n' "${results[@]}" | awk -v t="$b-envelope" '$1 == t { print $2 }')
+  if [[ -n $native && -n $env ]]; then
+    awk -v n="$native" -v e="$env" -v b="$b" 'BEGIN { printf "%s: envelopes at %.0f%% of native ingest (target >= 80%%)\n", b, (n > 0 ? 100 * e / n : 0) }'
+  fi
+done
