@@ -10,6 +10,7 @@
 //   bench_ingest_load --url http://127.0.0.1:PORT/v1/ingest --key KEY
 //                     [--connections 50] [--seconds 10] [--rate 0]
 //                     [--new-every 20] [--seed 1] [--path /v1/ingest]
+//                     [--envelope] [--pool N]
 //
 // --rate 0 (default): closed loop, each connection sends its next report as
 // soon as the previous one is answered (maximum throughput). --rate R: an
@@ -64,6 +65,11 @@ struct Args {
   // /api/<project>/envelope/ (the --url's path), authenticated with
   // X-Sentry-Auth; a 200 counts as ok.
   bool envelope = false;
+  // --pool N: make (and compress) the first N bodies before the clock
+  // starts, so that building them does not take the server's CPU on a
+  // shared machine (an SDK compresses on its own device); later bodies are
+  // made as they are sent.
+  size_t pool = 0;
 };
 
 // gzip (level 1: the generator shares the machine with the server) of `in`.
@@ -173,6 +179,8 @@ int main(int argc, char** argv) {
       a.rate = std::atof(value().c_str());
     } else if (arg == "--new-every") {
       a.new_every = std::atoi(value().c_str());
+    } else if (arg == "--pool") {
+      a.pool = std::strtoull(value().c_str(), nullptr, 10);
     } else if (arg == "--envelope") {
       a.envelope = true;
     } else if (arg == "--seed") {
@@ -195,6 +203,12 @@ int main(int argc, char** argv) {
                            "\r\nUser-Agent: bench_ingest_load\r\nContent-Type: " +
                            (a.envelope ? "application/x-sentry-envelope" : "application/json") + "\r\n" +
                            auth + "Content-Length: ";
+
+  const auto make = [&]() { return a.envelope ? Gzip(maker.NextEnvelope()) : maker.Next(); };
+  std::vector<std::string> pool;
+  pool.reserve(a.pool);
+  for (size_t i = 0; i < a.pool; ++i) pool.push_back(make());
+  size_t pooled = 0;
 
   int ep = ::epoll_create1(EPOLL_CLOEXEC);
   std::vector<Conn> conns(static_cast<size_t>(a.connections));
@@ -232,7 +246,7 @@ int main(int argc, char** argv) {
     return true;
   };
   auto dispatch = [&](Conn& c, Clock::time_point when) {
-    const std::string body = a.envelope ? Gzip(maker.NextEnvelope()) : maker.Next();
+    const std::string body = pooled < pool.size() ? std::move(pool[pooled++]) : make();
     bytes += body.size();
     c.out = head + std::to_string(body.size()) + "\r\n\r\n" + body;
     c.out_off = 0;

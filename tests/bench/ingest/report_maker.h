@@ -6,8 +6,8 @@
 #pragma once
 
 #include <chrono>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -53,8 +53,11 @@ class ReportMaker {
   std::string NextEnvelope() {
     const Parts p = NextParts();
     char id[33];
-    std::snprintf(id, sizeof(id), "%016llx%016llx", static_cast<unsigned long long>(rng_()),
-                  static_cast<unsigned long long>(rng_()));
+    // Event ids from their own generator seeded per process: every run (and
+    // phase) sends new ids, as SDKs do; a repeated id would be a retry that
+    // the service acknowledges without storing.
+    std::snprintf(id, sizeof(id), "%016llx%016llx", static_cast<unsigned long long>(id_rng_()),
+                  static_cast<unsigned long long>(id_rng_()));
     std::string e;
     e.reserve(6000);
     e += "{\"event_id\":\"" + std::string(id) + "\",\"timestamp\":" + std::to_string(p.now_ms / 1000.0) +
@@ -234,6 +237,7 @@ class ReportMaker {
   }
 
   std::mt19937_64 rng_;
+  std::mt19937_64 id_rng_{std::random_device{}()};
   int new_every_;
   std::vector<std::string> messages_;
   uint64_t created_ = 0;

@@ -14,20 +14,22 @@ namespace {
 
 namespace json = boost::json;
 
-Result<json::object> ParseObject(std::string_view text, const char* what) {
+constexpr size_t kArenaBytes = 32 * 1024;
+
+Result<json::object> ParseObject(std::string_view text, const char* what, json::storage_ptr sp = {}) {
   json::parse_options opts;
   opts.max_depth = 64;
   boost::system::error_code ec;
-  json::value v = json::parse(text, ec, {}, opts);
+  json::value v = json::parse(text, ec, std::move(sp), opts);
   if (ec || !v.is_object()) return InvalidArgument(std::string(what) + " is not a JSON object");
   return std::move(v.get_object());
 }
 
 // The legacy store body: JSON, or base64 of zlib-compressed JSON.
-Result<json::object> StoreBody(std::string_view body) {
+Result<json::object> StoreBody(std::string_view body, const json::storage_ptr& sp) {
   size_t i = 0;
   while (i < body.size() && (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' || body[i] == '\t')) ++i;
-  if (i < body.size() && body[i] == '{') return ParseObject(body, "the event");
+  if (i < body.size() && body[i] == '{') return ParseObject(body, "the event", sp);
   // Base64 in either alphabet, possibly wrapped and padded.
   std::string compact;
   for (char c : body) {
@@ -39,7 +41,7 @@ Result<json::object> StoreBody(std::string_view body) {
   if (!util::Base64UrlDecode(compact, &raw)) return InvalidArgument("the body is neither JSON nor base64");
   SV_ASSIGN_OR_RETURN(std::string inflated,
                       util::Decompress(raw, util::Encoding::kDeflate, kMaxDecompressedBytes));
-  return ParseObject(inflated, "the event");
+  return ParseObject(inflated, "the event", sp);
 }
 
 std::string NewEventId(const capture::CaptureDeps& deps) {
@@ -102,6 +104,10 @@ std::string KeyFromAuthHeader(std::string_view value) {
 Result<SentryResult> Receive(const SentryDeps& deps, const SentryRequest& req) {
   const capture::CaptureDeps& cap = *deps.capture;
   SentryResult out;
+  // Everything parsed and mapped lives in one arena freed with the request
+  // (as native ingest does): an event is a few hundred JSON values.
+  json::monotonic_resource arena(kArenaBytes);
+  const json::storage_ptr sp(&arena);
 
   // 1. The body: the events it carries (one for a store body).
   std::vector<json::object> events;
@@ -122,11 +128,11 @@ Result<SentryResult> Receive(const SentryDeps& deps, const SentryRequest& req) {
         ++out.skipped;  // transaction, session(s), client_report, attachment, profile, replay, ...
         continue;
       }
-      SV_ASSIGN_OR_RETURN(json::object e, ParseObject(item.payload, "an event item"));
+      SV_ASSIGN_OR_RETURN(json::object e, ParseObject(item.payload, "an event item", sp));
       events.push_back(std::move(e));
     }
   } else {
-    SV_ASSIGN_OR_RETURN(json::object e, StoreBody(req.body));
+    SV_ASSIGN_OR_RETURN(json::object e, StoreBody(req.body, sp));
     events.push_back(std::move(e));
   }
 
@@ -150,7 +156,7 @@ Result<SentryResult> Receive(const SentryDeps& deps, const SentryRequest& req) {
   //    standing for the first that has none.
   const int64_t now = cap.Now();
   for (size_t i = 0; i < events.size(); ++i) {
-    domain::sentry::MappedEvent m = domain::sentry::MapEvent(events[i], now);
+    domain::sentry::MappedEvent m = domain::sentry::MapEvent(events[i], now, sp);
     std::string event_id = m.event_id;
     if (event_id.empty() && i == 0) event_id = header_event_id;
     if (event_id.empty()) event_id = NewEventId(cap);

@@ -58,12 +58,39 @@ const json::array* Values(const json::object& o, std::string_view key) {
   return nullptr;
 }
 
-// A JSON value cut to at most `max` bytes of serialized text: objects and
-// arrays too large are replaced by a note.
-json::value Bounded(const json::value& v, size_t max) {
-  const std::string text = json::serialize(v);
-  if (text.size() <= max) return v;
-  return json::object{{"truncated", true}, {"bytes", text.size()}};
+// About the bytes `v` takes as JSON text (strings unescaped; numbers
+// counted as 8), without serializing it; stops counting past `limit`.
+size_t ApproxSize(const json::value& v, size_t limit) {
+  switch (v.kind()) {
+    case json::kind::string:
+      return v.get_string().size() + 2;
+    case json::kind::object: {
+      size_t n = 2;
+      for (const auto& [k, x] : v.get_object()) {
+        n += k.size() + 4 + ApproxSize(x, limit);
+        if (n > limit) return n;
+      }
+      return n;
+    }
+    case json::kind::array: {
+      size_t n = 2;
+      for (const json::value& x : v.get_array()) {
+        n += 1 + ApproxSize(x, limit);
+        if (n > limit) return n;
+      }
+      return n;
+    }
+    default:
+      return 8;
+  }
+}
+
+// `v` copied into `sp` when its text stays within about `max` bytes, else a
+// note in its place.
+json::value Bounded(const json::value& v, size_t max, const json::storage_ptr& sp) {
+  const size_t size = ApproxSize(v, max);
+  if (size <= max) return json::value(v, sp);
+  return json::object({{"truncated", true}, {"bytes", size}}, sp);
 }
 
 std::string OneLine(std::string_view s, size_t max_chars) {
@@ -128,13 +155,13 @@ std::string StackText(const json::array& frames, std::string_view headline) {
   return KeepText(out, 64 * 1024);
 }
 
-json::array FramesJson(const json::array& frames) {
-  json::array out;
+json::array FramesJson(const json::array& frames, const json::storage_ptr& sp) {
+  json::array out(sp);
   const size_t skip = frames.size() > kMaxFrames ? frames.size() - kMaxFrames : 0;
   for (size_t i = skip; i < frames.size(); ++i) {
     const json::object* f = frames[i].if_object();
     if (f == nullptr) continue;
-    json::object o;
+    json::object o(sp);
     for (const char* k : {"function", "module", "filename", "abs_path", "package"}) {
       if (!Str(*f, k).empty()) o[k] = text::CleanText(Str(*f, k), 1024);
     }
@@ -150,12 +177,12 @@ json::array FramesJson(const json::array& frames) {
 }
 
 // One breadcrumb as a native event.
-Event CrumbEvent(const json::object& b, int64_t fallback_ms) {
+Event CrumbEvent(const json::object& b, int64_t fallback_ms, const json::storage_ptr& sp) {
   Event ev;
   const std::string_view category = Str(b, "category");
   const std::string_view type = Str(b, "type");
   const json::object* data = Obj(b, "data");
-  json::object d;
+  json::object d(sp);
   if (!category.empty()) d["category"] = text::CleanText(category, 200);
   if (!Str(b, "message").empty()) d["message"] = KeepText(Str(b, "message"), kMaxStringBytes);
   if (!Str(b, "level").empty()) d["level"] = text::CleanText(Str(b, "level"), 50);
@@ -184,7 +211,7 @@ Event CrumbEvent(const json::object& b, int64_t fallback_ms) {
   } else {
     ev.type = "breadcrumb";
   }
-  if (data != nullptr && !d.contains("url")) d["data"] = Bounded(*data, 4096);
+  if (data != nullptr && !d.contains("url")) d["data"] = Bounded(*data, 4096, sp);
   if (ev.type == "console" && Str(b, "level") == "error") d["level"] = "error";
   ev.timestamp_ms = fallback_ms;
   if (const json::value* ts = b.if_contains("timestamp")) {
@@ -258,8 +285,9 @@ std::string NormalizeEventId(std::string_view id) {
   return out.size() == 32 ? out : std::string();
 }
 
-MappedEvent MapEvent(const json::object& e, int64_t received_ms) {
+MappedEvent MapEvent(const json::object& e, int64_t received_ms, json::storage_ptr sp) {
   MappedEvent m;
+  m.metadata = json::object(sp);
   m.event_id = NormalizeEventId(Str(e, "event_id"));
   int64_t at = received_ms;
   if (const json::value* ts = e.if_contains("timestamp")) {
@@ -315,7 +343,7 @@ MappedEvent MapEvent(const json::object& e, int64_t received_ms) {
   if (const json::array* crumbs = Values(e, "breadcrumbs")) {
     for (const json::value& v : *crumbs) {
       if (m.events.size() + 1 >= kMaxEvents) break;  // room for the exception
-      if (const json::object* b = v.if_object()) m.events.push_back(CrumbEvent(*b, at));
+      if (const json::object* b = v.if_object()) m.events.push_back(CrumbEvent(*b, at, sp));
     }
   }
 
@@ -332,24 +360,25 @@ MappedEvent MapEvent(const json::object& e, int64_t received_ms) {
     const std::string line = ExceptionLine(*outer);
     m.title =
         OneLine(line.empty() ? (message.empty() ? "<unlabeled event>" : message) : line, kMaxTitleChars);
-    json::object d;
+    json::object d(sp);
     d["name"] = text::CleanText(Str(*outer, "type"), 200);
     d["message"] = KeepText(Str(*outer, "value"), kMaxStringBytes);
     if (const json::object* st = Obj(*outer, "stacktrace")) {
       if (const json::value* fr = st->if_contains("frames"); fr != nullptr && fr->is_array()) {
         d["stack"] = StackText(fr->get_array(), line);
-        d["frames"] = FramesJson(fr->get_array());
+        d["frames"] = FramesJson(fr->get_array(), sp);
       }
     }
-    if (const json::object* mech = Obj(*outer, "mechanism")) d["mechanism"] = Bounded(*mech, 2048);
-    json::array chain;
+    if (const json::object* mech = Obj(*outer, "mechanism")) d["mechanism"] = Bounded(*mech, 2048, sp);
+    json::array chain(sp);
     std::string description = line;
     for (auto it = exceptions->rbegin(); it != exceptions->rend(); ++it) {
       const json::object* ex = it->if_object();
       if (ex == nullptr || ex == outer) continue;
       const std::string inner = ExceptionLine(*ex);
-      chain.push_back(json::object{{"name", text::CleanText(Str(*ex, "type"), 200)},
-                                   {"message", text::CleanText(Str(*ex, "value"), kMaxStringBytes)}});
+      chain.push_back(json::object({{"name", text::CleanText(Str(*ex, "type"), 200)},
+                                    {"message", KeepText(Str(*ex, "value"), kMaxStringBytes)}},
+                                   sp));
       description += "\nCaused by: " + inner;
     }
     if (!chain.empty()) d["chain"] = std::move(chain);
@@ -359,10 +388,11 @@ MappedEvent MapEvent(const json::object& e, int64_t received_ms) {
   } else {
     m.is_message = true;
     m.title = OneLine(message.empty() ? "<unlabeled event>" : message, kMaxTitleChars);
-    m.description = text::CleanText(message, 10'000);
+    m.description = KeepText(message, 10'000);
     m.events.push_back(Event{"message", at,
-                             json::object{{"message", text::CleanText(message, kMaxStringBytes)},
-                                          {"level", text::CleanText(Str(e, "level"), 50)}}});
+                             json::object({{"message", KeepText(message, kMaxStringBytes)},
+                                           {"level", text::CleanText(Str(e, "level"), 50)}},
+                                          sp)});
   }
   if (m.title.empty()) m.title = "<unlabeled event>";
 
@@ -373,14 +403,14 @@ MappedEvent MapEvent(const json::object& e, int64_t received_ms) {
     }
   }
 
-  json::object sentry{{"event_id", m.event_id}, {"platform", text::CleanText(Str(e, "platform"), 50)}};
-  if (!sdk_name.empty()) sentry["sdk"] = json::object{{"name", sdk_name}, {"version", sdk_version}};
+  json::object sentry({{"event_id", m.event_id}, {"platform", text::CleanText(Str(e, "platform"), 50)}}, sp);
+  if (!sdk_name.empty()) sentry["sdk"] = json::object({{"name", sdk_name}, {"version", sdk_version}}, sp);
   for (const char* k : {"logger", "server_name", "transaction", "culprit", "dist"}) {
     if (!Str(e, k).empty()) sentry[k] = text::CleanText(Str(e, k), 500);
   }
   for (const char* k : {"tags", "contexts", "extra"}) {
     if (const json::value* v = e.if_contains(k); v != nullptr && !v->is_null()) {
-      sentry[k] = Bounded(*v, kMaxMetadataPartBytes);
+      sentry[k] = Bounded(*v, kMaxMetadataPartBytes, sp);
     }
   }
   m.metadata["sentry"] = std::move(sentry);

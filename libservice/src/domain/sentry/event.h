@@ -26,6 +26,7 @@
 #pragma once
 
 #include <boost/json/object.hpp>
+#include <boost/json/storage_ptr.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -58,8 +59,10 @@ struct MappedEvent {
 inline constexpr size_t kMaxTitleChars = 500;
 inline constexpr size_t kMaxEvents = 1000;
 
-// `received_ms` stands in for a missing or malformed timestamp.
-MappedEvent MapEvent(const boost::json::object& event, int64_t received_ms);
+// `received_ms` stands in for a missing or malformed timestamp. The JSON
+// values of the result (events' data, metadata) are allocated from `sp`
+// (a request's arena; default: the heap).
+MappedEvent MapEvent(const boost::json::object& event, int64_t received_ms, boost::json::storage_ptr sp = {});
 
 // The service platform of an event: `platform` javascript -> web (or
 // react-native when the SDK is sentry.javascript.react-native, server when

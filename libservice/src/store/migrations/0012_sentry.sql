@@ -3,9 +3,7 @@
 -- project_number, unique in the service and stable: the last path segment
 -- of its DSN. project_counter holds the next number (one row; taking a
 -- number updates it, which serializes concurrent project creation on
--- PostgreSQL). capture_delivery_ids remembers the client delivery ids
--- (Sentry event ids) stored per project, so that an SDK's retry of an event
--- already stored is acknowledged and not stored twice; kept 30 days.
+-- PostgreSQL). The delivery ids of Sentry events: 0013_capture_delivery_ids.
 ALTER TABLE projects ADD COLUMN project_number BIGINT;
 UPDATE projects SET project_number = (
   SELECT COUNT(*) FROM projects p2
@@ -16,10 +14,3 @@ CREATE TABLE project_counter (
   next_number BIGINT NOT NULL
 );
 INSERT INTO project_counter (id, next_number) SELECT 1, COALESCE(MAX(project_number), 0) + 1 FROM projects;
-CREATE TABLE capture_delivery_ids (
-  project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
-  delivery_id TEXT NOT NULL,
-  created_at BIGINT NOT NULL,
-  PRIMARY KEY (project_id, delivery_id)
-);
-CREATE INDEX capture_delivery_ids_created ON capture_delivery_ids(created_at);
