@@ -114,7 +114,7 @@ cpu_ticks() {
 # postmaster and its children (the backends) for PostgreSQL.
 cpu_pids() {
   echo "$1"
-  if [[ ${2:-} == postgres && -r $work/pg/data/postmaster.pid ]]; then
+  if [[ ${2:-} == postgres* && -r $work/pg/data/postmaster.pid ]]; then
     local pm
     pm=$(head -n 1 "$work/pg/data/postmaster.pid")
     echo "$pm"
