@@ -319,5 +319,33 @@ TEST_CASE("browser SDKs get CORS from any origin; limits answer 429 with X-Sentr
   CHECK(!lim.Header("X-Sentry-Rate-Limits").empty());
 }
 
+TEST_CASE("both path forms; several events in one envelope are each ingested; an empty encoding is none") {
+  TestService t;
+  Project p = NewProject(t);
+  const std::string base = "/api/" + std::to_string(p.number);
+  TestResponse r = t.Request("POST", base + "/envelope", Envelope(ErrorEvent(kId1)), Auth(p.s.key));
+  CHECK(r.status == 200);
+  r = t.Request("POST", base + "/store", json::serialize(ErrorEvent(kId2, "RangeError", "x")), Auth(p.s.key));
+  CHECK(r.status == 200);
+
+  // Two events: the header's event_id answers; each event keeps its own id.
+  const std::string a = json::serialize(ErrorEvent("55555555555555555555555555555555", "Error", "first"));
+  const std::string b = json::serialize(ErrorEvent("66666666666666666666666666666666", "Error", "second"));
+  const std::string body = "{\"event_id\":\"55555555555555555555555555555555\"}\n{\"type\":\"event\"}\n" + a +
+                           "\n{\"type\":\"event\",\"length\":" + std::to_string(b.size()) + "}\n" + b + "\n";
+  HeaderList h = Auth(p.s.key);
+  h.push_back({"Content-Encoding", ""});
+  r = t.Request("POST", base + "/envelope/", body, h);
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  CHECK(S(r.json, "id") == "55555555555555555555555555555555");
+  CHECK(QueryInt(
+            t,
+            "SELECT COUNT(*) FROM bugs WHERE project_id = ? AND title IN ('Error: first', 'Error: second')",
+            {p.s.project_id}) == 2);
+  // Sent again, neither is stored twice.
+  REQUIRE(t.Request("POST", base + "/envelope/", body, h).status == 200);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences WHERE project_id = ?", {p.s.project_id}) == 4);
+}
+
 }  // namespace
 }  // namespace service::testing
