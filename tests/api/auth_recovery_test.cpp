@@ -37,7 +37,7 @@ int64_t OutboxCount(TestService& t) {
   return n;
 }
 
-TEST_CASE("forgot-password never tells whether an email exists; the token shows outside production only") {
+TEST_CASE("forgot-password never tells whether an email exists, the token shows outside production only") {
   auto t = NewAccountsService();
   const Account a = RegisterAccount(*t, "forgot@example.com");
   auto known = t->Post("/v1/auth/forgot-password", json::object{{"email", a.email}});

@@ -128,7 +128,7 @@ TEST_CASE("refresh rotates: the new pair works, the used refresh token is refuse
   CHECK(t->Post("/v1/auth/refresh", json::object{{"refreshToken", a.access_token}}).status == 401);
 }
 
-TEST_CASE("a refresh token cannot authenticate bearer routes; tampered, foreign and expired tokens get 401") {
+TEST_CASE("a refresh token cannot authenticate bearer routes, tampered, foreign and expired tokens get 401") {
   auto t = NewAccountsService();
   const Account a = RegisterAccount(*t, "bearer@example.com");
   auto& core = service::internal::PlatformOf(t->service());
@@ -277,7 +277,7 @@ TEST_CASE("GET /v1/auth/me lists organizations and the superadmin flag") {
   CHECK(none.json.at("error").is_string());
 }
 
-TEST_CASE("switch-org re-issues tokens for another organization of the user; login reopens it") {
+TEST_CASE("switch-org re-issues tokens for another organization of the user, login reopens it") {
   auto t = NewAccountsService();
   const Account alice = RegisterAccount(*t, "alice@example.com", "Alice Org");
   const Account bob = RegisterAccount(*t, "bob@example.com", "Bob Org");

@@ -117,7 +117,7 @@ TEST_CASE("groupingV3 and duplicate candidates: evidence of the first occurrence
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM duplicate_candidates", {}) == 1);
 }
 
-TEST_CASE("duplicate candidates: near-identical text in another group; other projects are never compared") {
+TEST_CASE("duplicate candidates: near-identical text in another group, other projects are never compared") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   const std::string p2 = CreateProjectVia(t, s.admin, "Second");

@@ -97,7 +97,7 @@ TestResponse Groups(TestService& t, const Member& m, const std::string& query = 
 
 }  // namespace
 
-TEST_CASE("GET /v1/bugs/groups: one signature on several pages is one group; projects split groups") {
+TEST_CASE("GET /v1/bugs/groups: one signature on several pages is one group, projects split groups") {
   TestService t;
   Seeded x = Seed(t);
   TestResponse r = Groups(t, x.s.admin);
@@ -213,7 +213,7 @@ TEST_CASE("GET /v1/bugs/groups: equal times break on projectId then groupKey asc
   CHECK(Keys(Groups(t, s.admin, "sort=severity&direction=asc")) == sorted);
 }
 
-TEST_CASE("GET /v1/bugs/groups: a filter selects groups; aggregates cover every member; paging") {
+TEST_CASE("GET /v1/bugs/groups: a filter selects groups, aggregates cover every member, paging") {
   TestService t;
   Seeded x = Seed(t);
   // Only g1b is on android, yet the whole of G1 is counted.

@@ -171,7 +171,7 @@ TEST_CASE("GET /v1/bugs/recommended: scored groups, group-level filters, aggrega
   }
 }
 
-TEST_CASE("GET /v1/bugs/live: newest occurrences with their bug's fields; diagnostics on request") {
+TEST_CASE("GET /v1/bugs/live: newest occurrences with their bug's fields, diagnostics on request") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   const std::string a = IngestId(t, s.key, Report("First", "a"));
@@ -209,7 +209,7 @@ TEST_CASE("GET /v1/bugs/live: newest occurrences with their bug's fields; diagno
   CHECK(t.Get("/v1/bugs/live", stranger.headers()).json.at("occurrences").as_array().empty());
 }
 
-TEST_CASE("GET /v1/bugs/presence: sessions active in the last 75 seconds; 400 without the organization") {
+TEST_CASE("GET /v1/bugs/presence: sessions active in the last 75 seconds, 400 without the organization") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   for (const char* session : {"s-1", "s-2"}) {
@@ -292,7 +292,7 @@ TEST_CASE("GET /v1/bugs/export: JSON and CSV, quoting, formula cells, headers, c
   CHECK(t.Get("/v1/bugs/export", stranger.headers()).json.at("count") == 0);
 }
 
-TEST_CASE("GET /v1/bugs/:id/similar and /users; 404 for another organization's bug") {
+TEST_CASE("GET /v1/bugs/:id/similar and /users, 404 for another organization's bug") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   const std::string a = IngestId(
@@ -330,7 +330,7 @@ TEST_CASE("GET /v1/bugs/:id/similar and /users; 404 for another organization's b
   CHECK(t.Get("/v1/bugs/" + a + "/users", stranger.headers()).status == 404);
 }
 
-TEST_CASE("GET /v1/bugs/reporters/:email/bugs: the reporter's bugs and stats; /v1/reporters stays 404") {
+TEST_CASE("GET /v1/bugs/reporters/:email/bugs: the reporter's bugs and stats, /v1/reporters stays 404") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   const std::string a = IngestId(t, s.key, Report("One", "a", {{"reporterEmail", "Ann@Example.com"}}));
@@ -399,7 +399,7 @@ TEST_CASE("GET /v1/end-users and /v1/end-users/:userKey/timeline") {
   CHECK(t.Get("/v1/end-users?q=ali", stranger.headers()).json.at("users").as_array().empty());
 }
 
-TEST_CASE("GET /v1/bugs/:id/anomalies: heuristics over the bug's occurrences; 404 elsewhere") {
+TEST_CASE("GET /v1/bugs/:id/anomalies: heuristics over the bug's occurrences, 404 elsewhere") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   json::array events;

@@ -206,7 +206,7 @@ TEST_CASE("GET /v1/bugs: malformed and repeated parameters are 400 naming the pa
   }
 }
 
-TEST_CASE("GET /v1/bugs: paging by limit and offset; the limit is capped at 200") {
+TEST_CASE("GET /v1/bugs: paging by limit and offset, the limit is capped at 200") {
   TestService t;
   Seeded x = Seed(t);
   TestResponse first = List(t, x.s.admin, "limit=2");

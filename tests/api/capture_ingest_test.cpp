@@ -77,7 +77,7 @@ TEST_CASE("the fingerprint is the first 16 hex of SHA-256 of errorType:normalize
   CHECK(Str(r.json, "fingerprint") == fp.short_hex);
 }
 
-TEST_CASE("same fingerprint deduplicates; volatile parts of messages and URLs do not split bugs") {
+TEST_CASE("same fingerprint deduplicates, volatile parts of messages and URLs do not split bugs") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   TestResponse a =
@@ -153,7 +153,7 @@ TEST_CASE("silenced and working bugs stay as they are when reports arrive") {
   CHECK(BugInt(t, bug, "report_count") == 2);
 }
 
-TEST_CASE("counts: distinct users, sessions and reporters; last_seen, latest release and environment") {
+TEST_CASE("counts: distinct users, sessions and reporters, last_seen, latest release and environment") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   auto send = [&](json::object extra, const std::string& ip = "203.0.113.7") {
@@ -200,7 +200,7 @@ TEST_CASE("counts: distinct users, sessions and reporters; last_seen, latest rel
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = 'user'", {bug}) == 4);
 }
 
-TEST_CASE("occurrence rows carry every field; device and osVersion go into metadata") {
+TEST_CASE("occurrence rows carry every field, device and osVersion go into metadata") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   json::object extra{
@@ -249,7 +249,7 @@ TEST_CASE("occurrence rows carry every field; device and osVersion go into metad
   CHECK(BugText(t, Str(r.json, "id"), "description") == "details");
 }
 
-TEST_CASE("the client address is never stored; the anonymous key derives from its keyed hash") {
+TEST_CASE("the client address is never stored, the anonymous key derives from its keyed hash") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   TestResponse r = Ingest(t, s.key, Report("Anon"), "198.51.100.23");
@@ -436,7 +436,7 @@ TEST_CASE("the outbox hook runs inside the ingest transaction") {
   capture.set_outbox_hook(nullptr);
 }
 
-TEST_CASE("concurrent reports share transactions; every count stays exact") {
+TEST_CASE("concurrent reports share transactions, every count stays exact") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   EventRecorder rec(t);
@@ -497,7 +497,7 @@ TEST_CASE("concurrent reports share transactions; every count stays exact") {
   CHECK(stats.fallbacks == 0);
 }
 
-TEST_CASE("aliases: POST /v1/bugs ingests; nothing else answers under /v1/ingest/") {
+TEST_CASE("aliases: POST /v1/bugs ingests, nothing else answers under /v1/ingest/") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   TestResponse r = t.Request("POST", "/v1/bugs", json::serialize(Report("Alias")), KeyHeader(s.key));

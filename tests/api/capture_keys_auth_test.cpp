@@ -82,7 +82,7 @@ TEST_CASE("a key revoked elsewhere (another process) stops working within the ca
   CheckInvalidKey(Ingest(t, s.key, Report("Cached")));
 }
 
-TEST_CASE("an expired key is refused; a key with a future expiry works until then") {
+TEST_CASE("an expired key is refused, a key with a future expiry works until then") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   TestResponse created =

@@ -17,7 +17,7 @@ std::string Str(const json::value& v, const char* key) { return std::string(v.at
 
 }  // namespace
 
-TEST_CASE("past the monthly bug limit new bugs get 402; reports of existing bugs are still accepted") {
+TEST_CASE("past the monthly bug limit new bugs get 402, reports of existing bugs are still accepted") {
   TestService t([](Options& o) { o.plan_limits["free"]["bugs_per_month"] = 2; });
   CaptureSetup s = NewCaptureSetup(t);
   TestResponse a = Ingest(t, s.key, Report("One", "one"));
@@ -131,7 +131,7 @@ TEST_CASE("presence upserts one row per session and publishes an organization-wi
   CHECK(live->active_sessions == 1);  // s-1 was last seen 76 s ago, m-1 74 s ago
 }
 
-TEST_CASE("presence events are published at most once a second per organization; the rest later") {
+TEST_CASE("presence events are published at most once a second per organization, the rest later") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   EventRecorder rec(t);

@@ -86,7 +86,7 @@ TEST_CASE("each field of the ingest table is checked: type, length in characters
   CHECK(Stored(t) == 0);
 }
 
-TEST_CASE("lengths count characters, not bytes; the limits themselves are accepted") {
+TEST_CASE("lengths count characters, not bytes, the limits themselves are accepted") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   json::object body = Report(Repeat("\xC3\xA9", 500));  // 500 characters, 1000 bytes
@@ -192,7 +192,7 @@ TEST_CASE("malformed JSON, non-object bodies, invalid UTF-8 and deep nesting are
   CHECK(Stored(t) == 0);
 }
 
-TEST_CASE("an empty reporterEmail counts as absent; valid optional fields may be null") {
+TEST_CASE("an empty reporterEmail counts as absent, valid optional fields may be null") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   json::object body = Report("Nulls");

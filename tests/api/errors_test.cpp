@@ -130,7 +130,7 @@ TEST_CASE("a store failure on a team route answers the generic 500 and logs the 
   CheckInternalError(r, *log);
 }
 
-TEST_CASE("a deliberate 503 keeps its public message; an unreachable database's text stays internal") {
+TEST_CASE("a deliberate 503 keeps its public message, an unreachable database's text stays internal") {
   auto t = service::testing::NewAccountsService();
   const Account a = service::testing::RegisterAccount(*t, "pub@example.com");
   // Without a mail provider the spec's message is the answer.

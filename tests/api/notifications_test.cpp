@@ -118,7 +118,7 @@ TEST_CASE(
   CHECK(t.Get("/v1/notifications?limit=1&limit=2", x.member.headers()).status == 400);
 }
 
-TEST_CASE("preferences: every field validated; a member edits their own, admins anyone's") {
+TEST_CASE("preferences: every field validated, a member edits their own, admins anyone's") {
   TestService t;
   Team x = NewTeam(t);
   Member other = NewOrgWithMember(t);
@@ -160,7 +160,7 @@ TEST_CASE("preferences: every field validated; a member edits their own, admins 
   CHECK(SetPrefs(t, x.member, x.member, {{"chatEnabled", false}, {"chatWebhook", nullptr}}).status == 200);
 }
 
-TEST_CASE("in-app notifications honour inAppEnabled; email honours emailLevel and digestFreq") {
+TEST_CASE("in-app notifications honour inAppEnabled, email honours emailLevel and digestFreq") {
   const std::string dir = FreshTempDir("triage-mail");
   TestService t(WithFileMail(dir));
   Team x = NewTeam(t);

@@ -17,7 +17,7 @@ std::string Str(const json::value& v, const char* key) { return std::string(v.at
 
 }  // namespace
 
-TEST_CASE("projects: create answers {id, name, slug}; the list carries bug_count and new_bug_count") {
+TEST_CASE("projects: create answers {id, name, slug}, the list carries bug_count and new_bug_count") {
   TestService t;
   Member admin = NewOrgWithMember(t);
   TestResponse created =

@@ -171,7 +171,7 @@ TEST_CASE(
   CHECK(rec.OfType("duplicate").size() == 1);
 }
 
-TEST_CASE("every way SDKs authenticate; wrong, revoked and foreign keys store nothing") {
+TEST_CASE("every way SDKs authenticate, wrong, revoked and foreign keys store nothing") {
   TestService t;
   Project p = NewProject(t);
   Project other = NewProject(t);
@@ -205,7 +205,7 @@ TEST_CASE("every way SDKs authenticate; wrong, revoked and foreign keys store no
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences WHERE project_id = ?", {p.s.project_id}) == 3);
 }
 
-TEST_CASE("compressed bodies: gzip, deflate (zlib and raw), br; bogus encodings ignored; bombs refused") {
+TEST_CASE("compressed bodies: gzip, deflate (zlib and raw), br, bogus encodings ignored, bombs refused") {
   TestService t;
   Project p = NewProject(t);
   int n = 0;
@@ -232,7 +232,7 @@ TEST_CASE("compressed bodies: gzip, deflate (zlib and raw), br; bogus encodings 
   CHECK(send("not gzip at all", "gzip").status == 400);
 }
 
-TEST_CASE("the legacy store body, plain and base64+zlib; malformed bodies are 400 with a detail") {
+TEST_CASE("the legacy store body, plain and base64+zlib, malformed bodies are 400 with a detail") {
   TestService t;
   Project p = NewProject(t);
   const std::string path = "/api/" + std::to_string(p.number) + "/store/";
@@ -254,7 +254,7 @@ TEST_CASE("the legacy store body, plain and base64+zlib; malformed bodies are 40
   CHECK(PostEnvelope(t, p, "{}\n{\"type\":\"event\"}\nnot json\n", Auth(p.s.key)).status == 400);
 }
 
-TEST_CASE("other item types are accepted and skipped; an SDK fingerprint groups across messages") {
+TEST_CASE("other item types are accepted and skipped, an SDK fingerprint groups across messages") {
   TestService t;
   Project p = NewProject(t);
   const std::string body =
@@ -279,7 +279,7 @@ TEST_CASE("other item types are accepted and skipped; an SDK fingerprint groups 
   CHECK(QueryInt(t, "SELECT MAX(report_count) FROM bugs WHERE project_id = ?", {p.s.project_id}) == 2);
 }
 
-TEST_CASE("browser SDKs get CORS from any origin; limits answer 429 with X-Sentry-Rate-Limits") {
+TEST_CASE("browser SDKs get CORS from any origin, limits answer 429 with X-Sentry-Rate-Limits") {
   TestService t([](Options& o) { o.plan_limits["free"]["bugs_per_month"] = 1; });
   Project p = NewProject(t);
   TestResponse pre = t.Request("OPTIONS", "/api/" + std::to_string(p.number) + "/envelope/", "",
@@ -319,7 +319,7 @@ TEST_CASE("browser SDKs get CORS from any origin; limits answer 429 with X-Sentr
   CHECK(!lim.Header("X-Sentry-Rate-Limits").empty());
 }
 
-TEST_CASE("both path forms; several events in one envelope are each ingested; an empty encoding is none") {
+TEST_CASE("both path forms, several events in one envelope are each ingested, an empty encoding is none") {
   TestService t;
   Project p = NewProject(t);
   const std::string base = "/api/" + std::to_string(p.number);

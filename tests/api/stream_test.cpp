@@ -122,7 +122,7 @@ TEST_CASE("access is checked before each delivery: a removed member's stream end
   CHECK_FALSE(admin.ended);
 }
 
-TEST_CASE("a heartbeat every 15 s re-checks access; the token's expiry ends the stream at once") {
+TEST_CASE("a heartbeat every 15 s re-checks access, the token's expiry ends the stream at once") {
   TestService t;
   CaptureSetup a = NewCaptureSetup(t);
   Reader r(t.Open("/v1/bugs/stream", a.admin.headers()));
@@ -140,7 +140,7 @@ TEST_CASE("a heartbeat every 15 s re-checks access; the token's expiry ends the 
   CHECK(r.ended);
 }
 
-TEST_CASE("a reader more than 100 events behind loses its stream; others keep theirs") {
+TEST_CASE("a reader more than 100 events behind loses its stream, others keep theirs") {
   TestService t;
   CaptureSetup a = NewCaptureSetup(t);
   Reader slow(t.Open("/v1/bugs/stream", a.admin.headers()));

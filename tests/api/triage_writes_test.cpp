@@ -131,7 +131,7 @@ TEST_CASE("PATCH rejects bad values, other organizations' bugs and roles without
   CHECK(S(GetBug(t, x.s.admin, x.bug), "status") == "new");
 }
 
-TEST_CASE("assignedTo: an active member is assigned, subscribed and notified; every other id is one 400") {
+TEST_CASE("assignedTo: an active member is assigned, subscribed and notified, every other id is one 400") {
   TestService t;
   Team x = NewTeam(t);
   Member pending = AddMemberWithRole(t, x.s.admin.org_id, "member");
@@ -407,7 +407,7 @@ TEST_CASE("delete cascades, emits deleted, and needs the capability") {
   CHECK(S(json::parse(rec.OfType("deleted")[0].payload), "bugId") == x.bug);
 }
 
-TEST_CASE("triage events reach the event outbox inside the write; a rejected write leaves none") {
+TEST_CASE("triage events reach the event outbox inside the write, a rejected write leaves none") {
   TestService t;
   Team x = NewTeam(t);
   // Outbound deliveries (Specification 2) set this hook; here it writes one

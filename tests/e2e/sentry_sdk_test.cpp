@@ -44,7 +44,7 @@ std::string S(const json::value& v, const char* key) { return std::string(v.at(k
 
 }  // namespace
 
-TEST_CASE("the unmodified @sentry/node SDK reports to service-server; the console API reads it back") {
+TEST_CASE("the unmodified @sentry/node SDK reports to service-server, the console API reads it back") {
   REQUIRE_MESSAGE(std::filesystem::exists(SdkDir() + "/node_modules/@sentry/node"),
                   "@sentry/node is not installed: scripts/test.sh runs npm ci in tests/e2e/sentry");
   TempDir dir;

@@ -137,7 +137,7 @@ TEST_CASE("an unknown route answers a JSON 404 with a request id") {
   CHECK(again->get_header_value("X-Request-Id") != res->get_header_value("X-Request-Id"));
 }
 
-TEST_CASE("a body over 10 MB answers a JSON 413; 10 MB exactly is read") {
+TEST_CASE("a body over 10 MB answers a JSON 413, 10 MB exactly is read") {
   TempDir dir;
   RunningServer server(Backends(dir).front().url, {"SERVICE_RATE_LIMITS=off"});
   REQUIRE(server.ok());

@@ -239,7 +239,7 @@ TEST_CASE("connections beyond the per-client and total caps are refused at once 
   }
 }
 
-TEST_CASE("a request whose headers do not arrive in time gets 408 and is closed; a silent one is closed") {
+TEST_CASE("a request whose headers do not arrive in time gets 408 and is closed, a silent one is closed") {
   TempDir dir;
   RunningServer server(Backends(dir).front().url, {"SERVICE_RATE_LIMITS=off", "SERVICE_HEADER_TIMEOUT=0.5"});
   REQUIRE(server.ok());
@@ -260,7 +260,7 @@ TEST_CASE("a request whose headers do not arrive in time gets 408 and is closed;
   CHECK(HealthStatus(server.port()) == 200);
 }
 
-TEST_CASE("a body slower than the minimum rate is cut with 408; a prompt one is answered") {
+TEST_CASE("a body slower than the minimum rate is cut with 408, a prompt one is answered") {
   TempDir dir;
   RunningServer server(Backends(dir).front().url, {"SERVICE_RATE_LIMITS=off", "SERVICE_HEADER_TIMEOUT=0.5",
                                                    "SERVICE_MIN_BODY_RATE=1000"});

@@ -122,7 +122,7 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("capture store: a fingerprint creates one bug; later reports add to it") {
+TEST_CASE("capture store: a fingerprint creates one bug, later reports add to it") {
   Fixture f;
   ports::BugReportWrite first = f.Report("aaaaaaaaaaaaaaaa", 1000);
   first.release = "1.0";
@@ -175,7 +175,7 @@ TEST_CASE("capture store: a fingerprint creates one bug; later reports add to it
   CHECK(f.Int("SELECT COUNT(*) FROM bugs") == 2);
 }
 
-TEST_CASE("capture store: a resolved bug reopens once; the answer says which report reopened it") {
+TEST_CASE("capture store: a resolved bug reopens once, the answer says which report reopened it") {
   Fixture f;
   ports::BugAfterReport a = f.Add(f.Report("bbbbbbbbbbbbbbbb", 1000));
   f.Write([&](Connection& tx) {
@@ -444,7 +444,7 @@ TEST_CASE("capture store: the monthly bug counter checks and counts in one step"
               .ok());
 }
 
-TEST_CASE("capture store: presence rows upsert per session; snapshots count the window") {
+TEST_CASE("capture store: presence rows upsert per session, snapshots count the window") {
   Fixture f;
   auto ping = [&](const std::string& session, std::optional<std::string> user,
                   std::optional<std::string> path, int64_t at) {

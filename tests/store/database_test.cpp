@@ -146,7 +146,7 @@ TEST_CASE("a NULL parameter compares as NULL and binds in WHERE clauses") {
   REQUIRE_MESSAGE(st.ok(), st.ToString());
 }
 
-TEST_CASE("RETURNING gives the inserted and updated rows; Exec counts changed rows") {
+TEST_CASE("RETURNING gives the inserted and updated rows, Exec counts changed rows") {
   auto db = OpenFresh();
   CreateTable(*db, kKindsTable);
   Rows inserted;
@@ -421,7 +421,7 @@ TEST_CASE("a read cannot write") {
   CHECK(CountRows(*db, "kinds") == 0);
 }
 
-TEST_CASE("migrations apply once; applying again is a no-op") {
+TEST_CASE("migrations apply once, applying again is a no-op") {
   auto db = OpenFresh();
   auto before = ReadMigrationState(*db);
   REQUIRE_MESSAGE(before.ok(), before.status().ToString());
@@ -561,7 +561,7 @@ TEST_CASE("Ping answers and the backend names itself") {
   }
 }
 
-TEST_CASE("writes queued before Close are committed; writes after it fail") {
+TEST_CASE("writes queued before Close are committed, writes after it fail") {
   const std::string url = testing::FreshDatabaseUrl();
   auto opened = OpenDatabase(url);
   REQUIRE(opened.ok());

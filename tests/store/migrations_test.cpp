@@ -101,7 +101,7 @@ int64_t QueryInt(Database& db, const std::string& sql, const std::vector<Value>&
 
 }  // namespace
 
-TEST_CASE("migration files: one number is one migration; names, dialect pairs and order") {
+TEST_CASE("migration files: one number is one migration, names, dialect pairs and order") {
   std::vector<MigrationFile> files = {
       {"0002_capture_more.sqlite.sql", "-- migration: more\nSELECT 2;"},
       {"0001_02_projects.sql", "SELECT 12;"},

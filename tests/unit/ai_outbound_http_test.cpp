@@ -49,7 +49,7 @@ std::string Completion(const std::string& content, const std::string& model = "s
 
 }  // namespace
 
-TEST_CASE("POST and GET reach the server with headers and body; status, headers and body come back") {
+TEST_CASE("POST and GET reach the server with headers and body, status, headers and body come back") {
   StubHttpServer stub;
   CannedResponse canned = Json(201, R"({"ok":true})");
   canned.headers = {{"X-Reply", "yes"}};

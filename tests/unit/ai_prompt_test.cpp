@@ -116,7 +116,7 @@ TEST_CASE("a reply inside a code fence or with chatter around it is still read")
   CHECK(chatty->description.empty());
 }
 
-TEST_CASE("severity outside the four levels falls back to medium; case and spaces are forgiven") {
+TEST_CASE("severity outside the four levels falls back to medium, case and spaces are forgiven") {
   for (const char* s : {"urgent", "", "blocker", "1", "MEDIUM-HIGH"}) {
     CAPTURE(s);
     auto r = ParseSummaryReply(json::serialize(json::object{{"title", "x"}, {"severity", s}}), "");

@@ -206,7 +206,7 @@ TEST_CASE("a message event, levels, platforms and timestamps") {
   CHECK(sentry::NormalizeEventId("not-an-id").empty());
 }
 
-TEST_CASE("an SDK fingerprint replaces the native one; {{ default }} stands for it") {
+TEST_CASE("an SDK fingerprint replaces the native one, {{ default }} stands for it") {
   using service::domain::ComputeFingerprint;
   using service::domain::CustomFingerprint;
   const auto native_a = ComputeFingerprint("TypeError", "x is undefined", "https://a.example.com/one");
@@ -222,7 +222,7 @@ TEST_CASE("an SDK fingerprint replaces the native one; {{ default }} stands for 
   CHECK(CustomFingerprint(custom, native_a).signature_hash.size() == 16);
 }
 
-TEST_CASE("decompression: gzip, zlib and raw deflate, brotli; bounded; bogus encodings ignored") {
+TEST_CASE("decompression: gzip, zlib and raw deflate, brotli, bounded, bogus encodings ignored") {
   using service::util::Decompress;
   using service::util::Encoding;
   using service::util::ParseContentEncoding;

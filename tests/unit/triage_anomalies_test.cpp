@@ -97,7 +97,7 @@ TEST_CASE("anomalies: each heuristic at its threshold, not one event below") {
   }
 }
 
-TEST_CASE("anomalies: bursts need their window; clicks on different targets do not rage") {
+TEST_CASE("anomalies: bursts need their window, clicks on different targets do not rage") {
   // Three errors 6 s apart: outside the 5 s window.
   CHECK(triage::DetectAnomalies(Many(3, [](int i) { return Ev("error", 6'000 * i); })).empty());
   const std::vector<Event> spread = {Ev("click", 0, R"({"selector":"#a"})"),

@@ -34,7 +34,7 @@ TEST_CASE("embedding: related texts are closer than unrelated ones") {
   CHECK(triage::Cosine(query, query) == doctest::Approx(1.0));
 }
 
-TEST_CASE("embedding: hex round trip; wrong length or characters are refused") {
+TEST_CASE("embedding: hex round trip, wrong length or characters are refused") {
   const auto v = triage::Embed("TypeError: x is undefined");
   const std::string hex = triage::EncodeEmbedding(v);
   CHECK(hex.size() == 2 * triage::kEmbeddingDims);

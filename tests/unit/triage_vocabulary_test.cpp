@@ -72,7 +72,7 @@ TEST_CASE("urgent_critical: issues that are critical, or high and regressed or h
   }
 }
 
-TEST_CASE("ui_ux: interface words, people's non-crash reports, interaction events; never diagnostics") {
+TEST_CASE("ui_ux: interface words, people's non-crash reports, interaction events, never diagnostics") {
   struct Row {
     const char* title;
     const char* description;
@@ -115,7 +115,7 @@ TEST_CASE("health score weighs critical 10, high 5, medium 2, low 1, regressions
   CHECK(triage::HealthScore(2, 3, 4, 5, 1) == 20 + 15 + 8 + 5 + 20);
 }
 
-TEST_CASE("recommended score: severity, regression, recency, volume and users; closed groups score 0") {
+TEST_CASE("recommended score: severity, regression, recency, volume and users, closed groups score 0") {
   constexpr int64_t kHour = 3'600'000;
   const int64_t now = 1'800'000'000'000;
   triage::RecommendInput base;
