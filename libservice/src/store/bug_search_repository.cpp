@@ -39,6 +39,24 @@ std::string Fts5Join(const std::vector<std::string>& trigrams, const char* op) {
   return q;
 }
 
+// The words of a lower-cased query (runs of characters between spaces),
+// distinct, at most 8.
+std::vector<std::string> Words(const std::string& query) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < query.size() && out.size() < 8) {
+    while (i < query.size() && (query[i] == ' ' || query[i] == '\t')) ++i;
+    size_t j = i;
+    while (j < query.size() && query[j] != ' ' && query[j] != '\t') ++j;
+    if (j > i) {
+      std::string w = query.substr(i, j - i);
+      if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(std::move(w));
+    }
+    i = j;
+  }
+  return out;
+}
+
 // Fuzzy candidates read per query (re-scored by the caller).
 constexpr int64_t kFuzzyRows = 1000;
 
@@ -70,13 +88,43 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
     };
     SV_ASSIGN_OR_RETURN(const bool trgm, HasPgTrgm(c));
     if (trgm) {
-      // The newest bugs holding the whole query (the GIN index answers
-      // LIKE), then the most similar by `<%`: word_similarity above
-      // pg_trgm.word_similarity_threshold (0.6 by default), also from the
-      // index.
+      // 1. The newest bugs holding the whole query (the GIN index answers
+      //    LIKE).
       SV_RETURN_IF_ERROR(run(std::string(kTrgmText) + " LIKE ? ESCAPE '\\'", {LikeContains(query)},
                              "b.last_seen DESC, b.id", limit));
       if (static_cast<int64_t>(out.size()) >= limit) return out;
+      // 2. Several words: the newest bugs holding every word, in any order
+      //    (FTS5's all-trigrams leg on SQLite); the index intersects them.
+      const std::vector<std::string> words = Words(query);
+      if (words.size() > 1) {
+        std::string all;
+        std::vector<Value> extra;
+        for (const std::string& w : words) {
+          all += all.empty() ? "" : " AND ";
+          all += std::string(kTrgmText) + " LIKE ? ESCAPE '\\'";
+          extra.emplace_back(LikeContains(w));
+        }
+        SV_RETURN_IF_ERROR(run("(" + all + ")", std::move(extra), "b.last_seen DESC, b.id", limit));
+        if (static_cast<int64_t>(out.size()) >= limit) return out;
+      }
+      // 3. Only when a word occurs nowhere (a misspelling): the most similar
+      //    by `<%`, word_similarity above pg_trgm.word_similarity_threshold
+      //    (0.6 by default), also from the index. It computes the
+      //    similarity of every bug sharing enough trigrams, so it is not
+      //    asked when every word was found as written.
+      bool all_found = true;
+      for (const std::string& w : words) {
+        std::vector<Value> params;
+        std::string sql = "SELECT 1 FROM bugs b" + Where(filter, params) + " AND " + kTrgmText +
+                          " LIKE ? ESCAPE '\\' LIMIT 1";
+        params.emplace_back(LikeContains(w));
+        SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
+        if (r.empty()) {
+          all_found = false;
+          break;
+        }
+      }
+      if (all_found && !words.empty()) return out;
       SV_RETURN_IF_ERROR(run(std::string("CAST(? AS text) <% ") + kTrgmText, {query, query},
                              std::string("word_similarity(CAST(? AS text), ") + kTrgmText + ") DESC, b.id",
                              limit));
