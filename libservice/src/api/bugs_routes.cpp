@@ -122,12 +122,6 @@ Response HandleGroups(const BugsDeps& deps, Context& ctx) {
                                         {"direction", descending ? "desc" : "asc"}});
 }
 
-size_t Utf8Length(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
-  return n;
-}
-
 // GET /v1/bugs/search?q= (alias search) plus the grouped list's filters.
 Response HandleSearch(const BugsDeps& deps, Context& ctx) {
   auto filter = ParseBugFilter(ctx);
@@ -141,7 +135,7 @@ Response HandleSearch(const BugsDeps& deps, Context& ctx) {
     filter->search.reset();
   }
   const std::string query(util::Trim(raw.value_or("")));
-  const size_t length = Utf8Length(query);
+  const size_t length = util::Utf8Length(query);
   if (length < app::bugs::kSearchMinQuery) {
     return StatusResponse(
         BadParam("q must be at least " + std::to_string(app::bugs::kSearchMinQuery) + " characters"));

@@ -126,13 +126,7 @@ Response HandlePatchPreferences(const TriageDeps& deps, Context& ctx) {
 
 std::string Summary(const ports::ActivityRecord& a) {
   if (a.type == "comment") {
-    std::string text = a.detail.substr(0, a.detail.find('\n'));
-    if (text.size() > 140) {
-      size_t cut = 140;
-      while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-      text = text.substr(0, cut) + "...";
-    }
-    return "commented: " + text;
+    return "commented: " + util::Utf8Shorten(a.detail.substr(0, a.detail.find('\n')), 140);
   }
   if (a.type == "status_change") {
     return a.old_status ? "changed status from " + *a.old_status + " to " + a.detail

@@ -60,22 +60,19 @@ void Pipeline::LogServerError(const Context& ctx, const Response& res, const std
   deps_.log->Log(LogLevel::kError, "request failed", fields);
 }
 
-namespace {
-
-// Sentry SDK endpoints (api/sentry_routes.cpp): browser SDKs post from any
-// origin with their own headers, and back off on 429 by X-Sentry-Rate-Limits.
-bool IsSentryPath(std::string_view path) { return path.rfind("/api/", 0) == 0; }
-constexpr std::string_view kSentryAllowedHeaders =
-    "Content-Type, Content-Encoding, X-Sentry-Auth, Authorization, Sentry-Trace, Baggage";
-
-}  // namespace
+const OpenOriginPaths* Pipeline::OpenPathsFor(std::string_view path) const {
+  for (const OpenOriginPaths& p : open_paths_) {
+    if (path.rfind(p.prefix, 0) == 0) return &p;
+  }
+  return nullptr;
+}
 
 void Pipeline::ApplyCors(const Request& req, Response& res) const {
   const std::string* origin = req.headers.Find("Origin");
   if (!origin) return;
-  if (IsSentryPath(req.path)) {
+  if (const OpenOriginPaths* open = OpenPathsFor(req.path)) {
     res.headers.Set("Access-Control-Allow-Origin", "*");
-    res.headers.Set("Access-Control-Expose-Headers", "X-Sentry-Error, X-Sentry-Rate-Limits, Retry-After");
+    res.headers.Set("Access-Control-Expose-Headers", open->expose_headers);
     return;
   }
   const CorsPolicy& cors = deps_.cors;
@@ -104,8 +101,9 @@ Response Pipeline::Handle(const Request& req) {
         ApplyCors(req, res);
         if (res.headers.Has("Access-Control-Allow-Origin")) {
           res.headers.Set("Access-Control-Allow-Methods", std::string(kAllowedMethods));
+          const OpenOriginPaths* open = OpenPathsFor(req.path);
           res.headers.Set("Access-Control-Allow-Headers",
-                          std::string(IsSentryPath(req.path) ? kSentryAllowedHeaders : kAllowedHeaders));
+                          open ? open->allow_headers : std::string(kAllowedHeaders));
           res.headers.Set("Access-Control-Max-Age", "600");
         }
       } else {
@@ -142,8 +140,8 @@ Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
     Response r = ErrorResponse(429, "Too many requests, please try again later",
                                json::object{{"retryAfter", retry_after}});
     r.headers.Set("Retry-After", std::to_string(retry_after));
-    if (IsSentryPath(ctx.req.path)) {
-      r.headers.Set("X-Sentry-Rate-Limits", std::to_string(retry_after) + "::ip:rate_limited");
+    if (const OpenOriginPaths* open = OpenPathsFor(ctx.req.path); open && open->on_rate_limited) {
+      open->on_rate_limited(retry_after, r.headers);
     }
     return r;
   }

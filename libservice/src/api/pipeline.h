@@ -8,6 +8,8 @@
 
 #include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "api/context.h"
 #include "api/rate_limit.h"
@@ -37,6 +39,18 @@ struct PipelineDeps {
   RateLimits rate_limits;
 };
 
+// Paths under `prefix` are called from any origin (e.g. browser SDKs of
+// other products, api/sentry_routes.cpp): every origin is allowed with
+// `allow_headers` in preflights and `expose_headers` on answers, whatever
+// the configured CORS policy; `on_rate_limited`, when set, adds headers
+// of the callers' own protocol to the rate limiter's 429.
+struct OpenOriginPaths {
+  std::string prefix;
+  std::string allow_headers;
+  std::string expose_headers;
+  std::function<void(int64_t retry_after_s, Headers& headers)> on_rate_limited;
+};
+
 class Pipeline {
  public:
   // REQUIRES: the pointers in `deps` outlive the pipeline.
@@ -49,6 +63,8 @@ class Pipeline {
   void SetBearerAuthenticator(Authenticator a) { bearer_authenticator_ = std::move(a); }
   Response Handle(const Request& req);
   RateLimiter& rate_limiter() { return *limiter_; }
+  // Registers paths open to every origin. Before handling requests.
+  void AddOpenOriginPaths(OpenOriginPaths paths) { open_paths_.push_back(std::move(paths)); }
 
  private:
   void ApplyCors(const Request& req, Response& res) const;
@@ -61,6 +77,9 @@ class Pipeline {
   Authenticator key_authenticator_;
   Authenticator bearer_authenticator_;
   std::unique_ptr<RateLimiter> limiter_;
+  std::vector<OpenOriginPaths> open_paths_;
+  // The open paths `path` is under, or null.
+  const OpenOriginPaths* OpenPathsFor(std::string_view path) const;
 };
 
 }  // namespace service::api

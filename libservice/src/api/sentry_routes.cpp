@@ -5,8 +5,8 @@
 // sentry_key=...", ?sentry_key= (browser SDKs), or the envelope header's
 // dsn. Answers: 200 {"id": "<event id>"}; 400 {"detail"}; 401/403
 // {"detail"}; the plan limit as 429 with Retry-After and X-Sentry-Rate-Limits
-// (the ingest rate limit's 429 gets the same headers in the pipeline).
-// CORS for every origin: Pipeline (IsSentryPath).
+// (the ingest rate limit's 429 gets the same headers through the
+// pipeline's open-origin paths, registered here with CORS for every origin).
 #include <boost/json.hpp>
 #include <charconv>
 
@@ -96,6 +96,13 @@ Response HandleStore(const SentryDeps& deps, Context& ctx) { return Handle(deps,
 }  // namespace
 
 void RegisterSentryRoutes(Pipeline& p, const app::sentry::SentryDeps& deps) {
+  // Browser SDKs post from the customer's site with their own headers, and
+  // back off on 429 by X-Sentry-Rate-Limits.
+  p.AddOpenOriginPaths(OpenOriginPaths{
+      "/api/", "Content-Type, Content-Encoding, X-Sentry-Auth, Authorization, Sentry-Trace, Baggage",
+      "X-Sentry-Error, X-Sentry-Rate-Limits, Retry-After", [](int64_t retry_after, Headers& h) {
+        h.Set("X-Sentry-Rate-Limits", std::to_string(retry_after) + "::ip:rate_limited");
+      }});
   Router& r = p.router();
   // The router ignores a trailing slash: each pattern serves both forms.
   r.Add("POST", "/api/:projectNumber/envelope", RateClass::kIngest, AuthMode::kNone,

@@ -26,12 +26,6 @@ namespace {
 namespace json = boost::json;
 using app::triage::TriageDeps;
 
-size_t CodePoints(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
-  return n;
-}
-
 // status, severity, assignedTo and note of a PATCH body; 400s per Spec 1.
 Result<app::triage::BugPatch> ParsePatch(const json::object& o) {
   app::triage::BugPatch patch;
@@ -47,7 +41,7 @@ Result<app::triage::BugPatch> ParsePatch(const json::object& o) {
     patch.severity = std::string(v->get_string());
   }
   if (const json::value* v = o.if_contains("note"); v && !v->is_null()) {
-    if (!v->is_string() || CodePoints(v->get_string()) > app::triage::kMaxNoteLength) {
+    if (!v->is_string() || util::Utf8Length(v->get_string()) > app::triage::kMaxNoteLength) {
       return InvalidArgument("note must be a string of at most " +
                              std::to_string(app::triage::kMaxNoteLength) + " characters");
     }
@@ -185,7 +179,7 @@ Response HandleComment(const TriageDeps& deps, Context& ctx) {
   if (!content || !content->is_string() || util::Trim(content->get_string()).empty()) {
     return ErrorResponse(400, "Content is required");
   }
-  if (CodePoints(content->get_string()) > app::triage::kMaxCommentLength) {
+  if (util::Utf8Length(content->get_string()) > app::triage::kMaxCommentLength) {
     return ErrorResponse(
         400, "Content must be at most " + std::to_string(app::triage::kMaxCommentLength) + " characters");
   }

@@ -28,6 +28,14 @@
 
 namespace service::app {
 
+// The delay before retrying outbox work that failed `attempts` times (the
+// failed attempt included): `first_ms`, doubling, at most `max_ms`.
+inline int64_t RetryBackoffMs(int64_t attempts, int64_t first_ms, int64_t max_ms) {
+  int64_t delay = first_ms;
+  for (int64_t i = 1; i < attempts && delay < max_ms; ++i) delay *= 2;
+  return delay < max_ms ? delay : max_ms;
+}
+
 class Workers {
  public:
   Workers() = default;

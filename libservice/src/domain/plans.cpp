@@ -2,6 +2,8 @@
 
 #include <boost/json.hpp>
 
+#include "util/time.h"
+
 namespace service::domain {
 
 PlanLimits LimitsFor(std::string_view plan, const PlanLimitOverrides& overrides) {
@@ -42,6 +44,8 @@ std::string PlanLimitPayload(int64_t limit, int64_t current, std::string_view pl
                         {"upgradeUrl", std::string(public_url) + "/settings/billing"}};
   return boost::json::serialize(o);
 }
+
+std::string UsageMonth(int64_t unix_ms) { return util::FormatIso8601(unix_ms).substr(0, 7); }
 
 bool PlanHasAgentAccess(std::string_view plan) {
   return plan == "pro" || plan == "team" || plan == "enterprise";

@@ -33,6 +33,9 @@ inline bool WithinLimit(int64_t limit, int64_t current) { return limit == kUnlim
 std::string PlanLimitPayload(int64_t limit, int64_t current, std::string_view plan,
                              std::string_view public_url);
 
+// The month a usage counter counts in: "YYYY-MM" (UTC) of a Unix-ms time.
+std::string UsageMonth(int64_t unix_ms);
+
 // Whether the plan includes agent (MCP) access.
 bool PlanHasAgentAccess(std::string_view plan);
 

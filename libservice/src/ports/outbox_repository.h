@@ -9,6 +9,7 @@
 // Thread-safety: implementations are stateless; safe from any thread.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -51,6 +52,12 @@ class OutboxRepository {
   // Schedules another try at `next_attempt_ms`, or fails it when attempts are spent.
   virtual Status MarkRetry(Transactions& db, const OutboxItem& item, const std::string& error, int64_t now_ms,
                            int64_t next_attempt_ms) = 0;
+  // Fails `item` for good (a permanent failure: no attempt is left).
+  Status MarkFailed(Transactions& db, const OutboxItem& item, const std::string& error, int64_t now_ms) {
+    OutboxItem spent = item;
+    spent.attempts = std::max(item.attempts, item.max_attempts);  // MarkRetry then fails it
+    return MarkRetry(db, spent, error, now_ms, now_ms);
+  }
   virtual Result<OutboxCounts> Counts(Transactions& db, int64_t now_ms) = 0;
 };
 

@@ -1,18 +1,12 @@
 // SQL behind ports::BugWriteRepository (both backends).
 #include "ports/bug_write_repository.h"
 
+#include "store/bug_sql.h"
 #include "store/database.h"
 #include "store/repositories.h"
 
 namespace service::store {
 namespace {
-
-// "?, ?, ?" for n values.
-std::string Placeholders(size_t n) {
-  std::string out;
-  for (size_t i = 0; i < n; ++i) out += i ? ", ?" : "?";
-  return out;
-}
 
 std::vector<std::string> Column(const Rows& r) {
   std::vector<std::string> out;

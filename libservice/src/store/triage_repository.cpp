@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "store/bug_sql.h"
 #include "store/database.h"
 #include "store/repositories.h"
 
@@ -90,13 +91,10 @@ class SqlTriageRepository final : public ports::TriageRepository {
   Result<std::vector<ports::ActiveMember>> ActiveMembersByEmail(
       ports::Tx& t, const std::string& org_id, const std::vector<std::string>& emails) override {
     if (emails.empty()) return std::vector<ports::ActiveMember>();
-    std::string sql = std::string(kActiveMemberSelect) + " AND u.email IN (";
+    const std::string sql = std::string(kActiveMemberSelect) + " AND u.email IN (" +
+                            Placeholders(emails.size()) + ") ORDER BY u.email";
     std::vector<Value> params{org_id};
-    for (size_t i = 0; i < emails.size(); ++i) {
-      sql += i ? ", ?" : "?";
-      params.emplace_back(emails[i]);
-    }
-    sql += ") ORDER BY u.email";
+    params.insert(params.end(), emails.begin(), emails.end());
     SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query(sql, params));
     return Members(r);
   }

@@ -138,6 +138,20 @@ size_t Utf8Length(std::string_view s) {
   return n;
 }
 
+std::string_view Utf8Prefix(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return s;
+  size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return s.substr(0, cut);
+}
+
+std::string Utf8Shorten(std::string_view s, size_t max_bytes) {
+  const std::string_view head = Utf8Prefix(s, max_bytes);
+  std::string out(head);
+  if (head.size() < s.size()) out += "...";
+  return out;
+}
+
 bool IsUuid(std::string_view s) {
   if (s.size() != 36) return false;
   for (size_t i = 0; i < 36; ++i) {

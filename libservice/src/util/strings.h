@@ -23,6 +23,10 @@ std::string UrlEncode(std::string_view s);
 bool IsValidUtf8(std::string_view s);
 // Number of code points (assumes valid UTF-8).
 size_t Utf8Length(std::string_view s);
+// The first `max_bytes` bytes of `s`, cut back to a code point boundary.
+std::string_view Utf8Prefix(std::string_view s, size_t max_bytes);
+// Utf8Prefix, with "..." appended when anything was cut.
+std::string Utf8Shorten(std::string_view s, size_t max_bytes);
 bool IsUuid(std::string_view s);
 // Pragmatic address check: one '@', non-empty local part, dotted domain, no spaces, <= 254.
 bool IsValidEmail(std::string_view s);

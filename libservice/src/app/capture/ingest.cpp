@@ -100,8 +100,6 @@ void ProposeDuplicatesFor(const CaptureDeps& deps, const ports::BugReportWrite& 
 
 }  // namespace
 
-std::string MonthOf(int64_t unix_ms) { return util::FormatIso8601(unix_ms).substr(0, 7); }
-
 Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source, ReportInput in) {
   const int64_t now = deps.Now();
 
@@ -128,7 +126,7 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   r.source = &source;
   r.delivery_id = std::move(in.delivery_id);
   if (in.reporter_email) r.reporter_email_key = domain::text::LowerAsciiCopy(*in.reporter_email);
-  r.month = MonthOf(now);
+  r.month = domain::UsageMonth(now);
   r.bugs_per_month = domain::LimitsFor(source.plan, deps.plan_limits).bugs_per_month;
 
   ports::Occurrence& occ = r.occurrence;

@@ -46,7 +46,4 @@ struct IngestResult {
 // a bug past the organization's monthly limit (nothing is stored then).
 Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source, ReportInput input);
 
-// "YYYY-MM" of a Unix-millisecond time (UTC): the plan-limit month.
-std::string MonthOf(int64_t unix_ms);
-
 }  // namespace service::app::capture

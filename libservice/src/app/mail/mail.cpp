@@ -20,13 +20,6 @@ constexpr int kMaxBatchesPerRun = 50;
 constexpr int64_t kFirstBackoffMs = 5'000;
 constexpr int64_t kMaxBackoffMs = 3'600'000;
 
-// 5 s, 10 s, 20 s, ... capped at 1 h. `attempts` counts the failed one.
-int64_t BackoffMs(int64_t attempts) {
-  int64_t delay = kFirstBackoffMs;
-  for (int64_t i = 1; i < attempts && delay < kMaxBackoffMs; ++i) delay *= 2;
-  return std::min(delay, kMaxBackoffMs);
-}
-
 // CR, LF and other controls would end the Subject header: make them spaces.
 std::string OneLine(std::string_view s) {
   std::string out(s);
@@ -38,10 +31,7 @@ std::string OneLine(std::string_view s) {
 }
 
 Status FailForGood(const MailDeps& deps, const ports::OutboxItem& item, const std::string& error) {
-  ports::OutboxItem spent = item;
-  spent.attempts = std::max(item.attempts, item.max_attempts);  // MarkRetry then fails it
-  const int64_t now = deps.Now();
-  return deps.outbox->MarkRetry(*deps.db, spent, error, now, now);
+  return deps.outbox->MarkFailed(*deps.db, item, error, deps.Now());
 }
 
 Status Deliver(const MailDeps& deps, Mailer& mailer, const ports::OutboxItem& item) {
@@ -65,7 +55,8 @@ Status Deliver(const MailDeps& deps, Mailer& mailer, const ports::OutboxItem& it
   if (sent.ok()) return deps.outbox->MarkDone(*deps.db, item.id, deps.Now());
   if (ports::IsPermanentMailFailure(sent)) return FailForGood(deps, item, sent.message());
   const int64_t now = deps.Now();
-  return deps.outbox->MarkRetry(*deps.db, item, sent.message(), now, now + BackoffMs(item.attempts));
+  return deps.outbox->MarkRetry(*deps.db, item, sent.message(), now,
+                                now + RetryBackoffMs(item.attempts, kFirstBackoffMs, kMaxBackoffMs));
 }
 
 // Claims and delivers due mail until none is left or `keep_going` says stop.

@@ -17,7 +17,7 @@ Result<std::vector<ports::ActivityRecord>> TeamActivity(const TriageDeps& deps, 
 
 Result<OrgUsage> GetUsage(const TriageDeps& deps, const ConsoleActor& actor) {
   OrgUsage u;
-  u.period = util::FormatIso8601(deps.Now()).substr(0, 7);
+  u.period = domain::UsageMonth(deps.Now());
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<ports::Organization> org, deps.orgs->Find(c, actor.org_id));
     if (!org) return NotFound("Organization not found");

@@ -6,7 +6,9 @@
 
 #include "app/triage/triage.h"
 #include "domain/capture/event.h"
+#include "domain/plans.h"
 #include "domain/triage/anomalies.h"
+#include "util/strings.h"
 #include "util/time.h"
 
 namespace service::app::triage {
@@ -20,14 +22,6 @@ constexpr int64_t kAnalysisOccurrences = 50;  // newest occurrences read for eve
 
 Status NotConfigured() { return Status::Public(Code::kUnavailable, "AI service not configured"); }
 Status AnalysisFailed() { return Status::Public(Code::kInternal, "Analysis failed"); }
-
-std::string Cut(std::string s, size_t max) {
-  if (s.size() <= max) return s;
-  size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-  s.resize(cut);
-  return s + "...";
-}
 
 bool IsOneOf(std::string_view s, std::initializer_list<std::string_view> set) {
   return std::find(set.begin(), set.end(), s) != set.end();
@@ -85,13 +79,13 @@ AnalysisStats ComputeStats(const std::vector<domain::Event>& events) {
 
 std::string EventLine(const domain::Event& e) {
   return util::FormatIso8601(e.timestamp_ms) + " " + e.type + " " +
-         Cut(e.data.is_null() ? std::string() : json::serialize(e.data), kEventTextBytes);
+         util::Utf8Shorten(e.data.is_null() ? std::string() : json::serialize(e.data), kEventTextBytes);
 }
 
 std::string BugHeader(const ports::BugRecord& bug) {
   return "Bug: " + bug.title + "\nSeverity: " + bug.severity + "\nStatus: " + bug.status +
          "\nURL: " + bug.url + "\nReports: " + std::to_string(bug.report_count) +
-         "\nDescription: " + Cut(bug.description, 2000) + "\n";
+         "\nDescription: " + util::Utf8Shorten(bug.description, 2000) + "\n";
 }
 
 constexpr const char* kAnalysisSystem =
@@ -147,6 +141,42 @@ std::optional<double> Fraction(const json::object& o, std::string_view key) {
   }
   if (!(d >= 0 && d <= 1)) return std::nullopt;
   return d;
+}
+
+// The actor's bug and the stored events of up to `max_occurrences` of its
+// newest occurrences (`occurrence_id` narrows to one). 404 "Bug not found".
+struct BugEvents {
+  ports::BugRecord bug;
+  std::vector<ports::OccurrenceEvents> rows;
+};
+Result<BugEvents> ReadBugEvents(const TriageDeps& deps, const ConsoleActor& actor, const std::string& bug_id,
+                                const std::optional<std::string>& occurrence_id, int64_t max_occurrences) {
+  BugEvents out;
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(std::optional<ports::BugRecord> found, deps.reads->Find(c, actor.org_id, bug_id));
+    if (!found) return NotFound("Bug not found");
+    out.bug = std::move(*found);
+    if (max_occurrences <= 0) return Status::Ok();
+    SV_ASSIGN_OR_RETURN(out.rows, deps.reads->Events(c, bug_id, occurrence_id, max_occurrences));
+    return Status::Ok();
+  }));
+  return out;
+}
+
+// One provider call, counted in the organization's AI usage whether it
+// was answered or not; a failure is logged and answers 500 "Analysis failed".
+Result<ports::ChatReply> Ask(const TriageDeps& deps, const ConsoleActor& actor,
+                             const ports::ChatRequest& request, std::string_view what) {
+  Result<ports::ChatReply> reply = deps.ai->Complete(request);
+  const std::string month = domain::UsageMonth(deps.Now());
+  SV_RETURN_IF_ERROR(deps.db->Write(
+      [&](ports::Tx& tx) -> Status { return deps.usage->CountAiRequest(tx, actor.org_id, month); }));
+  if (!reply.ok()) {
+    if (deps.log)
+      deps.log->Log(LogLevel::kWarning, std::string(what) + " failed: " + reply.status().message());
+    return AnalysisFailed();
+  }
+  return reply;
 }
 
 }  // namespace
@@ -234,17 +264,10 @@ Result<std::string> ParseAnalysisReply(std::string_view content) {
 }
 
 Result<BugAnalysis> AnalyzeBug(const TriageDeps& deps, const ConsoleActor& actor, const std::string& bug_id) {
-  ports::BugRecord bug;
-  std::vector<ports::OccurrenceEvents> rows;
-  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
-    SV_ASSIGN_OR_RETURN(std::optional<ports::BugRecord> found, deps.reads->Find(c, actor.org_id, bug_id));
-    if (!found) return NotFound("Bug not found");
-    bug = std::move(*found);
-    SV_ASSIGN_OR_RETURN(rows, deps.reads->Events(c, bug_id, std::nullopt, kAnalysisOccurrences));
-    return Status::Ok();
-  }));
+  SV_ASSIGN_OR_RETURN(BugEvents read, ReadBugEvents(deps, actor, bug_id, std::nullopt, kAnalysisOccurrences));
+  const ports::BugRecord& bug = read.bug;
   if (deps.ai == nullptr) return NotConfigured();
-  LoadedEvents loaded = ParseEvents(rows);
+  LoadedEvents loaded = ParseEvents(read.rows);
   std::sort(loaded.events.begin(), loaded.events.end(),
             [](const domain::Event& a, const domain::Event& b) { return a.timestamp_ms < b.timestamp_ms; });
   BugAnalysis out;
@@ -263,15 +286,8 @@ Result<BugAnalysis> AnalyzeBug(const TriageDeps& deps, const ConsoleActor& actor
   request.messages = {{"system", kAnalysisSystem}, {"user", std::move(user)}};
   request.json_object = true;
   request.max_tokens = 1500;
-  Result<ports::ChatReply> reply = deps.ai->Complete(request);
-  const std::string month = util::FormatIso8601(deps.Now()).substr(0, 7);
-  SV_RETURN_IF_ERROR(deps.db->Write(
-      [&](ports::Tx& tx) -> Status { return deps.usage->CountAiRequest(tx, actor.org_id, month); }));
-  if (!reply.ok()) {
-    if (deps.log) deps.log->Log(LogLevel::kWarning, "AI analysis failed: " + reply.status().message());
-    return AnalysisFailed();
-  }
-  SV_ASSIGN_OR_RETURN(out.analysis_json, ParseAnalysisReply(reply->content));
+  SV_ASSIGN_OR_RETURN(ports::ChatReply reply, Ask(deps, actor, request, "AI analysis"));
+  SV_ASSIGN_OR_RETURN(out.analysis_json, ParseAnalysisReply(reply.content));
   return out;
 }
 
@@ -280,22 +296,17 @@ Result<std::string> AssessEvent(const TriageDeps& deps, const ConsoleActor& acto
   // Event ids are "<occurrenceId>:<index>" (GET /v1/bugs/:id/events).
   const size_t colon = event_id.rfind(':');
   size_t index = 0;
-  const bool well_formed =
-      colon != std::string::npos && colon > 0 && colon + 1 < event_id.size() &&
-      std::from_chars(event_id.data() + colon + 1, event_id.data() + event_id.size(), index).ec ==
-          std::errc() &&
-      std::from_chars(event_id.data() + colon + 1, event_id.data() + event_id.size(), index).ptr ==
-          event_id.data() + event_id.size();
-  ports::BugRecord bug;
-  std::vector<ports::OccurrenceEvents> rows;
-  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
-    SV_ASSIGN_OR_RETURN(std::optional<ports::BugRecord> found, deps.reads->Find(c, actor.org_id, bug_id));
-    if (!found) return NotFound("Bug not found");
-    bug = std::move(*found);
-    if (!well_formed) return NotFound("Event not found");
-    SV_ASSIGN_OR_RETURN(rows, deps.reads->Events(c, bug_id, event_id.substr(0, colon), 1));
-    return Status::Ok();
-  }));
+  const char* digits = event_id.data() + (colon == std::string::npos ? event_id.size() : colon + 1);
+  const char* end = event_id.data() + event_id.size();
+  const auto parsed = std::from_chars(digits, end, index);
+  const bool well_formed = colon != std::string::npos && colon > 0 && digits != end &&
+                           parsed.ec == std::errc() && parsed.ptr == end;
+  SV_ASSIGN_OR_RETURN(BugEvents read,
+                      ReadBugEvents(deps, actor, bug_id,
+                                    well_formed ? std::optional(event_id.substr(0, colon)) : std::nullopt,
+                                    well_formed ? 1 : 0));
+  const ports::BugRecord& bug = read.bug;
+  const std::vector<ports::OccurrenceEvents>& rows = read.rows;
   std::optional<domain::Event> event;
   std::vector<domain::Event> before;  // up to 20 events before it, for context
   if (!rows.empty()) {
@@ -315,7 +326,8 @@ Result<std::string> AssessEvent(const TriageDeps& deps, const ConsoleActor& acto
   std::string user = BugHeader(bug) + "\nEvents before it:\n";
   for (const auto& e : before) user += EventLine(e) + "\n";
   user += "\nThe event:\n" + util::FormatIso8601(event->timestamp_ms) + " " + event->type + " " +
-          Cut(event->data.is_null() ? std::string() : json::serialize(event->data), 8000) + "\n";
+          util::Utf8Shorten(event->data.is_null() ? std::string() : json::serialize(event->data), 8000) +
+          "\n";
   const std::string system =
       mode == "fix"
           ? "You are a senior engineer. Propose a concrete fix for the problem this event shows: what to "
@@ -326,16 +338,8 @@ Result<std::string> AssessEvent(const TriageDeps& deps, const ConsoleActor& acto
   ports::ChatRequest request;
   request.messages = {{"system", system}, {"user", std::move(user)}};
   request.max_tokens = 800;
-  Result<ports::ChatReply> reply = deps.ai->Complete(request);
-  const std::string month = util::FormatIso8601(deps.Now()).substr(0, 7);
-  SV_RETURN_IF_ERROR(deps.db->Write(
-      [&](ports::Tx& tx) -> Status { return deps.usage->CountAiRequest(tx, actor.org_id, month); }));
-  if (!reply.ok()) {
-    if (deps.log)
-      deps.log->Log(LogLevel::kWarning, "AI event assessment failed: " + reply.status().message());
-    return AnalysisFailed();
-  }
-  std::string text = reply->content;
+  SV_ASSIGN_OR_RETURN(ports::ChatReply reply, Ask(deps, actor, request, "AI event assessment"));
+  std::string text = std::move(reply.content);
   const auto not_space = [](unsigned char ch) { return !std::isspace(ch); };
   text.erase(text.begin(), std::find_if(text.begin(), text.end(), not_space));
   text.erase(std::find_if(text.rbegin(), text.rend(), not_space).base(), text.end());

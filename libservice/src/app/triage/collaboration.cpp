@@ -4,20 +4,12 @@
 #include "app/triage/internal.h"
 #include "app/triage/triage.h"
 #include "domain/triage/notify.h"
+#include "util/strings.h"
 
 namespace service::app::triage {
 namespace {
 
 namespace json = boost::json;
-
-// The first line of a comment, shortened for a title.
-std::string Excerpt(const std::string& text, size_t max_bytes) {
-  std::string line = text.substr(0, text.find('\n'));
-  if (line.size() <= max_bytes) return line;
-  size_t cut = max_bytes;
-  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // whole code points
-  return line.substr(0, cut) + "...";
-}
 
 }  // namespace
 
@@ -68,12 +60,14 @@ Result<ports::CommentRecord> AddComment(const TriageDeps& deps, const ConsoleAct
           deps, tx, w,
           internal::Notice{"comment", who + " commented on " + bug->title, content, actor.user_id}, *bug));
     }
-    return events.Queue(deps, tx,
-                        internal::BugEvent(deps, "comment", *bug,
-                                           json::object{{"commentId", out.id},
-                                                        {"authorId", actor.user_id},
-                                                        {"authorName", who},
-                                                        {"excerpt", Excerpt(content, 280)}}));
+    return events.Queue(
+        deps, tx,
+        internal::BugEvent(
+            deps, "comment", *bug,
+            json::object{{"commentId", out.id},
+                         {"authorId", actor.user_id},
+                         {"authorName", who},
+                         {"excerpt", util::Utf8Shorten(content.substr(0, content.find('\n')), 280)}}));
   }));
   events.Publish(deps);
   return out;

@@ -19,16 +19,10 @@ constexpr int kChatBatch = 20;
 constexpr int64_t kChatTimeoutMs = 10'000;
 constexpr int64_t kDigestOwnersPerRun = 500;
 
-int64_t ChatBackoffMs(int64_t attempts) {
-  int64_t delay = 10'000;
-  for (int64_t i = 1; i < attempts && delay < 3'600'000; ++i) delay *= 2;
-  return std::min<int64_t>(delay, 3'600'000);
-}
+int64_t ChatBackoffMs(int64_t attempts) { return RetryBackoffMs(attempts, 10'000, 3'600'000); }
 
 Status FailForGood(const TriageDeps& deps, const ports::OutboxItem& item, const std::string& error) {
-  ports::OutboxItem spent = item;
-  spent.attempts = std::max(item.attempts, item.max_attempts);
-  return deps.outbox->MarkRetry(*deps.db, spent, error, deps.Now(), deps.Now());
+  return deps.outbox->MarkFailed(*deps.db, item, error, deps.Now());
 }
 
 Status PostChat(const TriageDeps& deps, const ports::OutboxItem& item) {

@@ -5,6 +5,7 @@
 #include "domain/capture/normalize.h"
 #include "domain/capture/text.h"
 #include "util/crypto.h"
+#include "util/strings.h"
 
 namespace service::domain {
 namespace {
@@ -172,11 +173,7 @@ Fingerprint ComputeFingerprint(std::string_view error_type, std::string_view mes
   fp.short_hex = fp.sha256_hex.substr(0, kFingerprintLength);
   if (fp.error_type != "manual") {
     fp.signature = fp.error_type + ":" + fp.normalized_message;
-    if (fp.signature.size() > kMaxSignatureBytes) {
-      size_t cut = kMaxSignatureBytes;
-      while (cut > 0 && (static_cast<unsigned char>(fp.signature[cut]) & 0xC0) == 0x80) --cut;
-      fp.signature.resize(cut);
-    }
+    fp.signature.resize(util::Utf8Prefix(fp.signature, kMaxSignatureBytes).size());
     std::string hex = util::Sha256Hex(fp.signature);
     for (char& c : hex) c = LowerAscii(c);
     fp.signature_hash = hex.substr(0, kFingerprintLength);
@@ -201,11 +198,7 @@ Fingerprint CustomFingerprint(std::span<const std::string> parts, const Fingerpr
   for (char& c : fp.sha256_hex) c = LowerAscii(c);
   fp.short_hex = fp.sha256_hex.substr(0, kFingerprintLength);
   fp.signature = fp.canonical;
-  if (fp.signature.size() > kMaxSignatureBytes) {
-    size_t cut = kMaxSignatureBytes;
-    while (cut > 0 && (static_cast<unsigned char>(fp.signature[cut]) & 0xC0) == 0x80) --cut;
-    fp.signature.resize(cut);
-  }
+  fp.signature.resize(util::Utf8Prefix(fp.signature, kMaxSignatureBytes).size());
   fp.signature_hash = fp.short_hex;
   return fp;
 }
