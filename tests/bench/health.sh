@@ -18,6 +18,7 @@
 # The load generator shares the machine with the server: on 2 cores the
 # figures measure both; compare ratios, not absolute numbers, across hosts.
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build/bench}
@@ -49,16 +50,7 @@ start() {
   shift
   "$@" >"$work/$name.out" 2>"$work/$name.err" &
   pids+=($!)
-  for _ in $(seq 1 300); do
-    if grep -q '^listening on ' "$work/$name.out" 2>/dev/null; then
-      port=$(sed -n 's/^listening on http:\/\/.*:\([0-9]*\)$/\1/p' "$work/$name.out" | head -n 1)
-      return 0
-    fi
-    sleep 0.1
-  done
-  echo "$name did not start:" >&2
-  cat "$work/$name.err" >&2
-  exit 1
+  wait_listening "$name" "$work/$name.out" "$work/$name.err" "$!"
 }
 
 # bench NAME PORT: prints "NAME req/s p50 p99 non2xx".

@@ -26,6 +26,7 @@
 # Environment: BENCH_TRANSPORTS ("events threads"), BENCH_PHASES
 # ("stalled idle streams health ingest"), and the counts above.
 set -euo pipefail
+source "$(dirname "$0")/../lib.sh"
 
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 build=${1:-$root/build/bench}
@@ -65,20 +66,10 @@ start() {
     "$server_bin" --listen 127.0.0.1:0 --database "sqlite:$dir/service.db" >"$dir/out" 2>"$dir/err" &
   pid=$!
   pids+=("$pid")
-  for _ in $(seq 1 300); do
-    if grep -q '^listening on ' "$dir/out" 2>/dev/null; then
-      port=$(sed -n 's/^listening on http:\/\/.*:\([0-9]*\)$/\1/p' "$dir/out" | head -n 1)
-      return 0
-    fi
-    sleep 0.1
-  done
-  echo "server did not start:" >&2
-  cat "$dir/err" >&2
-  exit 1
+  wait_listening "server" "$dir/out" "$dir/err" "$pid"
 }
 # The threads transport may be stuck behind stalled connections: no waiting.
 stop() { kill -KILL "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
-field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
 rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 # cpu_ticks PID: the process's CPU time (user + system) in clock ticks.
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }

@@ -28,6 +28,7 @@
 # The load generator shares the machine with the server (and PostgreSQL):
 # on 2 cores the figures measure all of them together.
 set -euo pipefail
+source "$(dirname "$0")/../lib.sh"
 
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 build=${1:-$root/build/bench}
@@ -65,17 +66,7 @@ start() {
   "$@" >"$work/$name.out" 2>"$work/$name.err" &
   pid=$!
   pids+=("$pid")
-  for _ in $(seq 1 600); do
-    if grep -q '^listening on ' "$work/$name.out" 2>/dev/null; then
-      port=$(sed -n 's/^listening on http:\/\/.*:\([0-9]*\)$/\1/p' "$work/$name.out" | head -n 1)
-      return 0
-    fi
-    if ! kill -0 "$pid" 2>/dev/null; then break; fi
-    sleep 0.1
-  done
-  echo "$name did not start:" >&2
-  cat "$work/$name.err" >&2
-  exit 1
+  wait_listening "$name" "$work/$name.out" "$work/$name.err" "$pid"
 }
 
 stop() {
@@ -83,8 +74,6 @@ stop() {
   wait "$1" 2>/dev/null || true
 }
 
-# field LINE KEY: the value of KEY=VALUE in a bench_ingest_load line.
-field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
 
 # load PORT KEY [--rate R] SECONDS: runs the generator, prints its line.
 # $load_path and $load_args choose native ingest or Sentry envelopes.

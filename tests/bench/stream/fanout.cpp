@@ -28,54 +28,20 @@
 #include <unordered_map>
 #include <vector>
 
+#include "../common/bench_net.h"
+
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-int Connect(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  int one = 1;
-  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-  return fd;
-}
-
-bool SendAll(int fd, const std::string& bytes) {
-  return ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
-}
+using bench::Clock;
+using bench::Connect;
+using bench::RssKb;
+using bench::SendAll;
 
 // Reads until the end of the headers (plus `extra` in the body), or 30 s.
 std::string ReadHead(int fd, const std::string& extra) {
-  std::string in;
-  const auto until = Clock::now() + std::chrono::seconds(30);
-  while (in.find("\r\n\r\n") == std::string::npos || in.find(extra) == std::string::npos) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
-    if (left <= 0) return "";
-    pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, static_cast<int>(left)) <= 0) return "";
-    char buf[4096];
-    const ssize_t n = ::recv(fd, buf, sizeof(buf), 0);
-    if (n <= 0) return "";
-    in.append(buf, static_cast<size_t>(n));
-  }
-  return in;
-}
-
-long RssKb(int pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("VmRSS:", 0) == 0) return std::strtol(line.c_str() + 6, nullptr, 10);
-  }
-  return -1;
+  return bench::ReadUntil(fd, std::chrono::seconds(30), [&extra](const std::string& in) {
+    return in.find("\r\n\r\n") != std::string::npos && in.find(extra) != std::string::npos;
+  });
 }
 
 }  // namespace

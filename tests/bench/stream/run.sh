@@ -24,6 +24,7 @@
 # ("sqlite postgres"; postgres starts a throwaway cluster with
 # scripts/pg-cluster.sh).
 set -euo pipefail
+source "$(dirname "$0")/../lib.sh"
 
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 build=${1:-$root/build/bench}
@@ -60,18 +61,8 @@ start() { # URL: sets $port, $pid
     "$server_bin" --listen 127.0.0.1:0 --database "$1" >"$work/out" 2>"$work/err" &
   pid=$!
   pids+=("$pid")
-  for _ in $(seq 1 300); do
-    if grep -q '^listening on ' "$work/out" 2>/dev/null; then
-      port=$(sed -n 's/^listening on http:\/\/.*:\([0-9]*\)$/\1/p' "$work/out" | head -n 1)
-      return 0
-    fi
-    sleep 0.1
-  done
-  echo "server did not start:" >&2
-  cat "$work/err" >&2
-  exit 1
+  wait_listening "server" "$work/out" "$work/err" "$pid"
 }
-field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
 register() { # PORT EMAIL: prints "apiKey token orgId"
   curl -sf -X POST "http://127.0.0.1:$1/v1/auth/register" -H 'Content-Type: application/json' \
     -d "{\"email\":\"$2\",\"password\":\"benchmark-password\",\"name\":\"Bench\",\"orgName\":\"Bench Inc\"}" |
