@@ -8,6 +8,8 @@ find_package(Boost 1.81 REQUIRED COMPONENTS json)
 find_package(fmt REQUIRED)
 # Request bodies compressed by Sentry SDKs (gzip, deflate, br).
 find_package(ZLIB REQUIRED)
+# IANA time zones for alert quiet hours (Debian: libhowardhinnant-date-dev, the OS tzdata).
+find_package(date CONFIG REQUIRED)
 pkg_check_modules(BROTLIDEC REQUIRED IMPORTED_TARGET libbrotlidec)
 
 # Optional: PostgreSQL (libpq) and libcurl (SMTP mail, outbound HTTP).

@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config git
   libboost-json1.81-dev libboost1.81-dev libsqlite3-dev libpq-dev libcpp-httplib-dev libssl-dev
-  libfmt-dev libcurl4-openssl-dev zlib1g-dev libbrotli-dev)
+  libfmt-dev libcurl4-openssl-dev zlib1g-dev libbrotli-dev libhowardhinnant-date-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(doctest-dev postgresql-15 clang clang-format python3 wrk curl)
   # Node runs the unmodified Sentry SDK of the e2e tests; Debian's when none is installed.

@@ -10,6 +10,7 @@
 #include <cctype>
 #include <set>
 
+#include "util/crypto.h"
 #include "util/strings.h"
 
 namespace service {
@@ -510,6 +511,43 @@ Status ApplyAiModel(Options& options, std::string_view value) {
   return Status::Ok();
 }
 
+Status ApplySecretsKey(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty()) {
+    std::string key;
+    const bool hex = trimmed.size() == 64 && util::HexDecode(trimmed, &key);
+    if (!hex) {
+      key.clear();
+      if (!util::Base64UrlDecode(trimmed, &key) || key.size() != 32) {
+        return InvalidArgument("SERVICE_SECRETS_KEY must be 32 bytes written as 64 hex characters or base64");
+      }
+    }
+  }
+  options.secrets_key = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyRoutineFireUrl(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty() && !util::StartsWith(util::ToLower(trimmed), "https://")) {
+    return InvalidArgument("SERVICE_ROUTINE_FIRE_URL must be an https URL, got " + Quote(trimmed));
+  }
+  options.routine_fire_url = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyCodeHostApiUrl(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty()) {
+    const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
+    if (!problem.empty()) {
+      return InvalidArgument("SERVICE_CODE_HOST_API_URL " + problem + ", got " + Quote(trimmed));
+    }
+  }
+  options.code_host_api_url = trimmed.empty() ? "https://api.github.com" : trimmed;
+  return Status::Ok();
+}
+
 Status ApplyEvidenceDir(Options& options, std::string_view value) {
   const std::string trimmed = util::Trim(value);
   options.evidence_dir = trimmed;
@@ -667,6 +705,16 @@ const std::vector<SettingInfo>& Settings() {
        "1: outbound webhooks may target loopback and private addresses", "0", ApplyAllowPrivateDestinations},
       {"SERVICE_EVIDENCE_DIR", "", "", "folder for evidence files", "unset: evidence unconfigured",
        ApplyEvidenceDir},
+      {"SERVICE_SECRETS_KEY", "", "",
+       "AES-256-GCM key sealing integration secrets, bearer tokens and destination URLs at rest (64 hex "
+       "characters or base64 of 32 bytes)",
+       "unset: a key generated once and kept in the database", ApplySecretsKey},
+      {"SERVICE_ROUTINE_FIRE_URL", "", "",
+       "the one https URL integrations with the code_agent_routine preset may post to",
+       "unset: preset refused", ApplyRoutineFireUrl},
+      {"SERVICE_CODE_HOST_API_URL", "", "",
+       "GitHub-compatible REST API that code_host integrations open issues on", "https://api.github.com",
+       ApplyCodeHostApiUrl},
       {"SERVICE_TRANSPORT", "", "",
        "events (connections on an event loop; a thread only while a request runs) or threads (the "
        "previous thread per connection, kept as a fallback and as the benchmark's baseline)",

@@ -86,6 +86,16 @@ struct Options {
   CorsPolicy cors;
   AiSettings ai;
   bool allow_private_destinations = false;
+  // SERVICE_SECRETS_KEY: the AES-256-GCM key of integration secrets at rest
+  // (64 hex characters or base64 of 32 bytes). Empty: a key generated once
+  // and kept in the database's settings table.
+  std::string secrets_key;
+  // SERVICE_ROUTINE_FIRE_URL: the one URL the routine preset may post to.
+  // Empty: the preset is refused.
+  std::string routine_fire_url;
+  // SERVICE_CODE_HOST_API_URL: the GitHub-compatible REST API of code_host
+  // integrations. Default: https://api.github.com.
+  std::string code_host_api_url = "https://api.github.com";
   std::string evidence_dir;
   TransportOptions transport;
 

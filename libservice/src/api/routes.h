@@ -11,6 +11,7 @@
 #include "app/bugs/bugs.h"
 #include "app/capture/deps.h"
 #include "app/health/health.h"
+#include "app/integrations/integrations.h"
 #include "app/projects/projects.h"
 #include "app/sentry/sentry.h"
 #include "app/stream/stream.h"
@@ -42,6 +43,8 @@ void RegisterBugInsightRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
 void RegisterTriageRoutes(Pipeline& p, const app::triage::TriageDeps& deps);
 // Notifications, notification preferences, team activity, usage.
 void RegisterNotificationRoutes(Pipeline& p, const app::triage::TriageDeps& deps);
+// Integrations, deliveries, alert policy, preview and overview (Spec 2).
+void RegisterIntegrationRoutes(Pipeline& p, const app::integrations::IntegrationsDeps& deps);
 // POST /api/:projectNumber/envelope/ and /store/ (Sentry SDKs).
 void RegisterSentryRoutes(Pipeline& p, const app::sentry::SentryDeps& deps);
 // GET /v1/bugs/stream (server-sent events).

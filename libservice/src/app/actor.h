@@ -3,7 +3,11 @@
 // Plain value.
 #pragma once
 
+#include <optional>
 #include <string>
+
+#include "domain/auth/roles.h"
+#include "service/status.h"
 
 namespace service::app {
 
@@ -13,5 +17,12 @@ struct ConsoleActor {
   std::string org_id;  // the organization of the request (X-Service-Org)
   std::string role;    // the membership role in org_id
 };
+
+// OK when the actor's role may do `capability`, else 403 "Insufficient permissions".
+inline Status RequireCapability(const ConsoleActor& actor, domain::Capability capability) {
+  const std::optional<domain::Role> role = domain::ParseRole(actor.role);
+  if (!role || !domain::Can(*role, capability)) return PermissionDenied("Insufficient permissions");
+  return Status::Ok();
+}
 
 }  // namespace service::app

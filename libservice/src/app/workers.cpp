@@ -48,6 +48,10 @@ void Workers::Add(std::string name, int64_t interval_ms, std::function<Status()>
   tasks_.push_back({std::move(name), interval_ms, std::move(task)});
 }
 
+void Workers::AddService(std::function<void()> start, std::function<void()> stop) {
+  services_.emplace_back(std::move(start), std::move(stop));
+}
+
 void Workers::Kick() {
   {
     util::MutexLock lock(&mu_);
@@ -81,6 +85,7 @@ void Workers::Start() {
       RunTask(t, failures);  // final flush
     });
   }
+  for (auto& service : services_) service.first();
 }
 
 void Workers::Stop() {
@@ -92,6 +97,7 @@ void Workers::Stop() {
   cv_.SignalAll();
   for (auto& th : threads_) th.join();
   threads_.clear();
+  for (auto& service : services_) service.second();
 }
 
 }  // namespace service::app

@@ -48,6 +48,10 @@ class Workers {
   // `task` runs every `interval_ms` (and once more at Stop). It should return
   // quickly when there is nothing to do.
   void Add(std::string name, int64_t interval_ms, std::function<Status()> task);
+  // A long-running service with threads of its own (the delivery engine):
+  // `start` runs at Start after the tasks' threads; `stop` at Stop after the
+  // tasks' last run (it returns when its threads are joined).
+  void AddService(std::function<void()> start, std::function<void()> stop);
   // Wakes every task now (tests and callers that just queued work).
   void Kick();
   void Start();
@@ -70,6 +74,7 @@ class Workers {
 
   Logger* log_ = nullptr;
   std::vector<Task> tasks_;
+  std::vector<std::pair<std::function<void()>, std::function<void()>>> services_;
   std::vector<std::thread> threads_;
   util::Mutex mu_;
   util::CondVar cv_;

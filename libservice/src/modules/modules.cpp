@@ -4,6 +4,7 @@
 #include "modules/ai.h"
 #include "modules/bugs.h"
 #include "modules/health.h"
+#include "modules/integrations.h"
 #include "modules/projects.h"
 #include "modules/sentry.h"
 #include "modules/stream.h"
@@ -33,6 +34,7 @@ Modules AssembleModules() {
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *m.capture);
   m.triage = Add<TriageModule>(m, *bugs, *ai);
+  m.integrations = Add<IntegrationsModule>(m, *m.capture, *m.triage);
   Add<StreamModule>(m, *m.accounts);
   m.demo = Add<DemoModule>(m, *m.accounts, *m.capture);
   return m;

@@ -8,6 +8,7 @@
 #include "modules/accounts.h"
 #include "modules/capture.h"
 #include "modules/demo.h"
+#include "modules/integrations.h"
 #include "modules/mail.h"
 #include "modules/module.h"
 #include "modules/triage.h"
@@ -21,6 +22,7 @@ struct Modules {
   AccountsModule* accounts = nullptr;
   CaptureModule* capture = nullptr;
   TriageModule* triage = nullptr;
+  IntegrationsModule* integrations = nullptr;
   DemoModule* demo = nullptr;
 };
 

@@ -76,6 +76,9 @@ class OutboundHttp {
 
   // Performs `request`. See the failure classes above.
   virtual Result<HttpResponse> Send(const HttpRequest& request) = 0;
+  // Checks `url` as Send would (form, scheme, every resolved address against
+  // the destination policy) without connecting. The failure classes of Send.
+  virtual Status CheckDestination(const std::string& url) = 0;
 
   Result<HttpResponse> Post(std::string url, std::string body,
                             std::vector<std::pair<std::string, std::string>> headers,

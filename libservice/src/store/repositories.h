@@ -17,6 +17,7 @@
 #include "ports/duplicate_candidate_repository.h"
 #include "ports/email_token_repository.h"
 #include "ports/end_user_repository.h"
+#include "ports/integration_repository.h"
 #include "ports/invitation_repository.h"
 #include "ports/occurrence_repository.h"
 #include "ports/org_repository.h"
@@ -52,6 +53,7 @@ std::unique_ptr<ports::CaptureKeyRepository> NewSqlCaptureKeyRepository();
 std::unique_ptr<ports::SessionRepository> NewSqlSessionRepository();
 std::unique_ptr<ports::SettingsRepository> NewSqlSettingsRepository();
 std::unique_ptr<ports::TriageRepository> NewSqlTriageRepository();
+std::unique_ptr<ports::IntegrationRepository> NewSqlIntegrationRepository();
 std::unique_ptr<ports::BugWriteRepository> NewSqlBugWriteRepository();
 std::unique_ptr<ports::UsageRepository> NewSqlUsageRepository();
 std::unique_ptr<ports::UserRepository> NewSqlUserRepository();

@@ -136,4 +136,54 @@ bool ConstantTimeEquals(std::string_view a, std::string_view b) {
   return CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
+std::string Aes256GcmSeal(std::string_view key, std::string_view nonce, std::string_view plaintext) {
+  std::string out;
+  if (key.size() != 32 || nonce.size() != 12) return out;
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  if (ctx == nullptr) return out;
+  out.resize(plaintext.size() + 16);
+  int len = 0, total = 0;
+  const auto* k = reinterpret_cast<const unsigned char*>(key.data());
+  const auto* iv = reinterpret_cast<const unsigned char*>(nonce.data());
+  auto* o = reinterpret_cast<unsigned char*>(out.data());
+  bool ok = EVP_EncryptInit_ex(ctx, EVP_aes_256_gcm(), nullptr, nullptr, nullptr) == 1 &&
+            EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, 12, nullptr) == 1 &&
+            EVP_EncryptInit_ex(ctx, nullptr, nullptr, k, iv) == 1 &&
+            EVP_EncryptUpdate(ctx, o, &len, reinterpret_cast<const unsigned char*>(plaintext.data()),
+                              static_cast<int>(plaintext.size())) == 1;
+  total = len;
+  ok = ok && EVP_EncryptFinal_ex(ctx, o + total, &len) == 1;
+  total += len;
+  ok = ok && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, o + total) == 1;
+  EVP_CIPHER_CTX_free(ctx);
+  if (!ok) return std::string();
+  out.resize(static_cast<size_t>(total) + 16);
+  return out;
+}
+
+bool Aes256GcmOpen(std::string_view key, std::string_view nonce, std::string_view sealed, std::string* out) {
+  if (key.size() != 32 || nonce.size() != 12 || sealed.size() < 16) return false;
+  const size_t n = sealed.size() - 16;
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  if (ctx == nullptr) return false;
+  std::string plain(n, '\0');
+  int len = 0, total = 0;
+  auto* p = reinterpret_cast<unsigned char*>(plain.data());
+  std::string tag(sealed.substr(n));
+  bool ok = EVP_DecryptInit_ex(ctx, EVP_aes_256_gcm(), nullptr, nullptr, nullptr) == 1 &&
+            EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, 12, nullptr) == 1 &&
+            EVP_DecryptInit_ex(ctx, nullptr, nullptr, reinterpret_cast<const unsigned char*>(key.data()),
+                               reinterpret_cast<const unsigned char*>(nonce.data())) == 1 &&
+            EVP_DecryptUpdate(ctx, p, &len, reinterpret_cast<const unsigned char*>(sealed.data()),
+                              static_cast<int>(n)) == 1;
+  total = len;
+  ok = ok && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, 16, tag.data()) == 1;
+  ok = ok && EVP_DecryptFinal_ex(ctx, p + total, &len) == 1;
+  EVP_CIPHER_CTX_free(ctx);
+  if (!ok) return false;
+  plain.resize(static_cast<size_t>(total + len));
+  *out = std::move(plain);
+  return true;
+}
+
 }  // namespace service::util

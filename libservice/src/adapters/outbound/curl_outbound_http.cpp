@@ -207,37 +207,8 @@ class CurlOutboundHttp final : public OutboundHttp {
     }
     SV_ASSIGN_OR_RETURN(Target target, ParseTarget(req.url));
 
-    // Resolve and keep only the addresses the policy allows.
     std::vector<std::string> allowed;
-    bool any_refused = false;
-    {
-      addrinfo hints{};
-      hints.ai_family = AF_UNSPEC;
-      hints.ai_socktype = SOCK_STREAM;
-      if (target.ipv6_literal) hints.ai_flags = AI_NUMERICHOST;
-      addrinfo* raw = nullptr;
-      const int rc = getaddrinfo(target.host.c_str(), target.port.c_str(), &hints, &raw);
-      std::unique_ptr<addrinfo, AddrInfoDeleter> list(raw);
-      if (rc != 0 || !list) {
-        return Status(Code::kUnavailable,
-                      "outbound request to " + target.host + " failed: could not resolve host");
-      }
-      for (const addrinfo* ai = list.get(); ai; ai = ai->ai_next) {
-        if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6) continue;
-        if (!DestinationAllowed(ClassifySockaddr(ai->ai_addr), options_.allow_private_destinations)) {
-          any_refused = true;
-          continue;
-        }
-        std::string text = AddressText(ai->ai_addr);
-        if (std::find(allowed.begin(), allowed.end(), text) == allowed.end())
-          allowed.push_back(std::move(text));
-      }
-    }
-    if (allowed.empty()) {
-      if (any_refused) return Refused(target.host);
-      return Status(Code::kUnavailable,
-                    "outbound request to " + target.host + " failed: could not resolve host");
-    }
+    SV_RETURN_IF_ERROR(ResolveAllowed(target, &allowed));
 
     List resolve;
     const bool literal =
@@ -299,7 +270,50 @@ class CurlOutboundHttp final : public OutboundHttp {
     return std::move(ex.response);
   }
 
+  Status CheckDestination(const std::string& url) override {
+    SV_ASSIGN_OR_RETURN(Target target, ParseTarget(url));
+    std::vector<std::string> allowed;
+    return ResolveAllowed(target, &allowed);
+  }
+
  private:
+  // Resolves the target's host and keeps the addresses the policy allows
+  // (numeric text for CURLOPT_RESOLVE). None allowed: refused or unresolvable.
+  Status ResolveAllowed(const Target& target, std::vector<std::string>* out) const {
+    std::vector<std::string>& allowed = *out;
+    bool any_refused = false;
+    {
+      addrinfo hints{};
+      hints.ai_family = AF_UNSPEC;
+      hints.ai_socktype = SOCK_STREAM;
+      if (target.ipv6_literal) hints.ai_flags = AI_NUMERICHOST;
+      addrinfo* raw = nullptr;
+      const int rc = getaddrinfo(target.host.c_str(), target.port.c_str(), &hints, &raw);
+      std::unique_ptr<addrinfo, AddrInfoDeleter> list(raw);
+      if (rc != 0 || !list) {
+        return Status(Code::kUnavailable,
+                      "outbound request to " + target.host + " failed: could not resolve host");
+      }
+      for (const addrinfo* ai = list.get(); ai; ai = ai->ai_next) {
+        if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6) continue;
+        if (!DestinationAllowed(ClassifySockaddr(ai->ai_addr), options_.allow_private_destinations)) {
+          any_refused = true;
+          continue;
+        }
+        std::string text = AddressText(ai->ai_addr);
+        if (std::find(allowed.begin(), allowed.end(), text) == allowed.end())
+          allowed.push_back(std::move(text));
+      }
+    }
+    if (allowed.empty()) {
+      if (any_refused) return Refused(target.host);
+      return Status(Code::kUnavailable,
+                    "outbound request to " + target.host + " failed: could not resolve host");
+    }
+
+    return Status::Ok();
+  }
+
   Status Classify(CURLcode rc, const Exchange& ex, const std::string& host) const {
     const std::string prefix = "outbound request to " + host + " failed: ";
     if (ex.too_large || rc == CURLE_FILESIZE_EXCEEDED) {

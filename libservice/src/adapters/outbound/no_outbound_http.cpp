@@ -12,6 +12,9 @@ class NoOutboundHttp final : public OutboundHttp {
   Result<HttpResponse> Send(const HttpRequest& /*request*/) override {
     return Unavailable("outbound HTTP is not available in this build (no libcurl)");
   }
+  Status CheckDestination(const std::string& /*url*/) override {
+    return Unavailable("outbound HTTP is not available in this build (no libcurl)");
+  }
 };
 
 }  // namespace

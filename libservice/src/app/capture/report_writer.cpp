@@ -251,6 +251,7 @@ ports::Event OutcomeEvent(const PreparedReport& r) {
   j.Key("occurrenceId").String(occ.id);
   opt("sessionId", occ.session_id);
   opt("userId", occ.end_user_id);
+  opt("userEmail", occ.reporter_email);
   j.Key("userKey").String(occ.user_key);
   opt("release", occ.release_version);
   opt("environment", occ.environment);

@@ -1,0 +1,505 @@
+// Outbound delivery: the rows an event writes in its own transaction, the
+// preparation and sending of one row, and the engine that sends them.
+#include <boost/json.hpp>
+#include <deque>
+#include <map>
+#include <thread>
+
+#include "app/integrations/integrations.h"
+#include "app/integrations/internal.h"
+#include "domain/triage/vocabulary.h"
+#include "util/mutex.h"
+#include "util/strings.h"
+#include "util/time.h"
+
+namespace service::app::integrations {
+namespace {
+
+namespace json = boost::json;
+namespace di = domain::integrations;
+
+constexpr int kDrainBatch = 50;
+// The routine provider's two version headers (Spec 2 "Authentication" 7).
+constexpr const char* kRoutineVersionHeader = "X-Routine-Api-Version";
+constexpr const char* kRoutineVersion = "2026-01-01";
+constexpr const char* kRoutineClientHeader = "X-Routine-Client";
+constexpr const char* kRoutineClient = "service-webhook/1.0";
+
+std::string Str(const json::object& o, std::string_view key) {
+  const json::value* v = o.if_contains(key);
+  return v != nullptr && v->is_string() ? std::string(v->get_string()) : std::string();
+}
+
+json::value OptStr(const json::object& o, std::string_view key) {
+  const json::value* v = o.if_contains(key);
+  return v != nullptr && v->is_string() ? *v : json::value(nullptr);
+}
+
+json::value TextOrNull(const std::string& s) { return s.empty() ? json::value(nullptr) : json::value(s); }
+
+bool IsDeliveredEvent(std::string_view type) {
+  return type == "new_bug" || type == "regression" || type == "status_change" || type == "comment" ||
+         type == "assigned";
+}
+
+// Spec 2 "Payload fields", in the documented order: the common fields, the
+// ingest fields (occurrenceId last), the event's own, then timestamp.
+json::object BuildPayload(const IntegrationsDeps& deps, const std::string& type, const json::object& ev,
+                          const ports::BugFacts& bug, EventPath path) {
+  const std::string base = internal::LinkBase(deps);
+  const std::string bug_url = base + "/v1/bugs/" + bug.id;
+  json::object p;
+  p["event"] = type;
+  p["source"] = di::kPayloadSource;
+  p["version"] = di::kPayloadVersion;
+  p["title"] = bug.title;
+  p["severity"] = bug.severity;
+  p["reportCount"] = bug.report_count;
+  p["release"] = TextOrNull(path == EventPath::kCapture && !Str(ev, "release").empty() ? Str(ev, "release")
+                                                                                       : bug.release);
+  p["bugId"] = bug.id;
+  p["consoleUrl"] = base + "/bugs/" + bug.id;
+  p["evidence"] =
+      json::object{{"mcp", "Call get_bug with {\"bugId\":\"" + bug.id + "\"} for the full context"},
+                   {"events", bug_url + "/events"},
+                   {"occurrences", bug_url + "/occurrences"},
+                   {"users", bug_url + "/users"}};
+  p["url"] = Str(ev, "url").empty() ? bug.url : Str(ev, "url");
+  p["projectId"] = Str(ev, "projectId");
+  p["status"] = bug.status;
+  if (path == EventPath::kCapture) {
+    p["fingerprint"] = bug.fingerprint;
+    p["platform"] = Str(ev, "platform").empty() ? TextOrNull(bug.platform) : json::value(Str(ev, "platform"));
+    p["environment"] =
+        Str(ev, "environment").empty() ? TextOrNull(bug.environment) : OptStr(ev, "environment");
+    p["userId"] = OptStr(ev, "userId");
+    p["sessionId"] = OptStr(ev, "sessionId");
+    p["userEmail"] = OptStr(ev, "userEmail");
+    p["description"] = bug.description;
+    p["occurrenceId"] = OptStr(ev, "occurrenceId");
+  } else if (type == "status_change") {
+    p["oldStatus"] = OptStr(ev, "oldStatus");
+  } else if (type == "comment") {
+    p["commentId"] = OptStr(ev, "commentId");
+    p["comment"] = OptStr(ev, "excerpt");
+    p["author"] = OptStr(ev, "authorName");
+  } else if (type == "assigned") {
+    p["assignedTo"] = OptStr(ev, "assignedTo");
+    p["assignedBy"] = OptStr(ev, "assignedBy");
+  } else if (type == "regression") {
+    p["reopenedBy"] = OptStr(ev, "reopenedBy");
+  }
+  const std::string ts = Str(ev, "timestamp");
+  p["timestamp"] = ts.empty() ? util::FormatIso8601(deps.Now()) : ts;
+  return p;
+}
+
+// deliveryFeed and minSeverity of a signed destination (new issues and
+// regressions only).
+bool DestinationTakes(const ports::IntegrationRow& dest, const std::string& type,
+                      const ports::BugFacts& bug) {
+  if (!di::IsSignedType(dest.type) || (type != "new_bug" && type != "regression")) return true;
+  if (dest.min_severity &&
+      domain::triage::SeverityRank(bug.severity) < domain::triage::SeverityRank(*dest.min_severity)) {
+    return false;
+  }
+  if (dest.delivery_feed == "urgent_critical") {
+    return domain::triage::IsUrgentCritical(bug.severity, bug.signal_class, bug.signal_family,
+                                            bug.is_regression || type == "regression");
+  }
+  if (dest.delivery_feed == "ui_ux") return bug.ui_ux;
+  return true;
+}
+
+// The error text a delivery row keeps: no URL query, credentials or headers.
+std::string ShortError(const Status& s) { return util::Utf8Shorten(s.message(), 300); }
+
+struct Prepared {
+  ports::HttpRequest request;
+  bool code_host_issue = false;  // the answer carries the new issue
+};
+
+// Headers of every webhook or agent post (Spec 2 "Events").
+void CommonHeaders(const ports::DeliveryRow& d, const std::string& type, ports::HttpRequest& r) {
+  r.headers.emplace_back("Content-Type", "application/json");
+  r.headers.emplace_back("X-Service-Event", d.event_type);
+  r.headers.emplace_back("User-Agent", type == "agent" ? "Service-AgentWebhook/1.0" : "Service-Webhook/1.0");
+  r.headers.emplace_back("X-Service-Event-Id", d.event_id);
+  r.headers.emplace_back("X-Service-Delivery-Id", d.id);
+}
+
+Result<Prepared> Prepare(const IntegrationsDeps& deps, const ports::IntegrationRow& dest,
+                         const ports::DeliveryRow& d, const json::object& payload) {
+  SV_ASSIGN_OR_RETURN(di::Config config, internal::OpenConfig(deps, dest));
+  std::string secret, previous, bearer;
+  if (!dest.secret_sealed.empty()) {
+    SV_ASSIGN_OR_RETURN(secret, deps.secrets->Open(dest.secret_sealed));
+  }
+  if (!dest.previous_secret_sealed.empty() && dest.previous_secret_until > deps.Now()) {
+    SV_ASSIGN_OR_RETURN(previous, deps.secrets->Open(dest.previous_secret_sealed));
+  }
+  if (!dest.bearer_sealed.empty()) {
+    SV_ASSIGN_OR_RETURN(bearer, deps.secrets->Open(dest.bearer_sealed));
+  }
+
+  Prepared out;
+  ports::HttpRequest& r = out.request;
+  r.method = "POST";
+  r.timeout_ms = di::kReceiverTimeoutMs;
+  if (di::IsSignedType(dest.type)) {
+    r.url = config.url;
+    r.body = config.preset == di::kRoutinePreset ? di::RoutineBody(payload, d.payload) : d.payload;
+    CommonHeaders(d, dest.type, r);
+    if (!secret.empty()) {
+      const int64_t t = deps.Now() / 1000;
+      r.headers.emplace_back("X-Service-Signature-256", di::SignatureHeader(t, r.body, secret, previous));
+      r.headers.emplace_back("X-Service-Signature", di::LegacySignature(r.body, secret));
+    }
+    if (!bearer.empty()) r.headers.emplace_back("Authorization", "Bearer " + bearer);
+    if (config.preset == di::kRoutinePreset) {
+      // Provider headers go to the one fire URL only (checked again here).
+      if (config.url != deps.routine_fire_url)
+        return PermissionDenied("routine URL is not the provider's fire URL");
+      r.headers.emplace_back(kRoutineVersionHeader, kRoutineVersion);
+      r.headers.emplace_back(kRoutineClientHeader, kRoutineClient);
+    }
+    return out;
+  }
+  if (di::IsChatType(dest.type)) {
+    r.url = config.url;
+    r.body = di::ChatBody(dest.type, payload);
+    CommonHeaders(d, dest.type, r);
+    return out;
+  }
+  if (dest.type == "bridge") {
+    r.url = config.bridge_url;
+    r.body = di::BridgeBody(config.address, payload);
+    CommonHeaders(d, dest.type, r);
+    if (!secret.empty()) r.headers.emplace_back("X-Service-Signature", di::LegacySignature(r.body, secret));
+    return out;
+  }
+  // code_host: a GitHub-compatible REST API.
+  std::string api = deps.code_host_api_url;
+  while (!api.empty() && api.back() == '/') api.pop_back();
+  r.headers.emplace_back("Accept", "application/vnd.github+json");
+  r.headers.emplace_back("X-GitHub-Api-Version", "2022-11-28");
+  r.headers.emplace_back("User-Agent", "Service-Webhook/1.0");
+  r.headers.emplace_back("Authorization", "Bearer " + config.token);
+  r.headers.emplace_back("X-Service-Delivery-Id", d.id);
+  if (d.event_type == "test") {
+    r.method = "GET";
+    r.url = api + "/repos/" + config.repo;
+    return out;
+  }
+  r.headers.emplace_back("Content-Type", "application/json");
+  std::optional<ports::CodeHostIssue> issue;
+  if (d.bug_id) {
+    SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& tx) -> Status {
+      SV_ASSIGN_OR_RETURN(issue, deps.integrations->GetIssue(tx, dest.id, *d.bug_id));
+      return Status::Ok();
+    }));
+  }
+  if (issue) {
+    std::string text = di::SummaryLine(payload);
+    if (!Str(payload, "consoleUrl").empty()) text += "\n\n" + Str(payload, "consoleUrl");
+    r.url = api + "/repos/" + config.repo + "/issues/" + std::to_string(issue->number) + "/comments";
+    r.body = json::serialize(json::object{{"body", text}});
+    return out;
+  }
+  const di::IssueText it = di::CodeHostIssue(payload);
+  r.url = api + "/repos/" + config.repo + "/issues";
+  r.body = json::serialize(json::object{{"title", it.title}, {"body", it.body}});
+  out.code_host_issue = d.bug_id.has_value();
+  return out;
+}
+
+// Remembers the issue a code host opened (its answer: {number, html_url}).
+void RememberIssue(const IntegrationsDeps& deps, const ports::DeliveryRow& d, const std::string& body) {
+  boost::system::error_code ec;
+  json::value v = json::parse(body, ec);
+  if (ec || !v.is_object()) return;
+  const json::object& o = v.get_object();
+  const json::value* number = o.if_contains("number");
+  if (number == nullptr || !number->is_int64()) return;
+  const ports::CodeHostIssue issue{d.integration_id, *d.bug_id, Str(o, "html_url"), number->get_int64()};
+  Status s =
+      deps.db->Write([&](ports::Tx& tx) { return deps.integrations->PutIssue(tx, issue, deps.Now()); });
+  if (!s.ok() && deps.log != nullptr) {
+    deps.log->Log(LogLevel::kError, "code host issue not recorded",
+                  {{"delivery_id", d.id}, {"error", s.ToString()}});
+  }
+}
+
+}  // namespace
+
+Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const ports::Event& event,
+                         EventPath path) {
+  if (!IsDeliveredEvent(event.type) || event.project_id.empty()) return Status::Ok();
+  SV_ASSIGN_OR_RETURN(std::vector<ports::IntegrationRow> dests,
+                      deps.integrations->ActiveFor(tx, event.project_id, event.type));
+  if (dests.empty()) return Status::Ok();
+  boost::system::error_code ec;
+  json::value parsed = json::parse(event.payload, ec);
+  if (ec || !parsed.is_object()) return Internal("event payload is not a JSON object");
+  const json::object& ev = parsed.get_object();
+  const std::string bug_id = Str(ev, "bugId").empty() ? Str(ev, "id") : Str(ev, "bugId");
+  SV_ASSIGN_OR_RETURN(std::optional<ports::BugFacts> bug, deps.integrations->BugFactsFor(tx, bug_id));
+  if (!bug) return Status::Ok();
+  SV_ASSIGN_OR_RETURN(di::AlertPolicy policy, PolicyFor(deps, tx, event.project_id));
+  const std::string url = Str(ev, "url").empty() ? bug->url : Str(ev, "url");
+  const std::string environment = Str(ev, "environment").empty() ? bug->environment : Str(ev, "environment");
+  if (!di::ExclusionReason(policy, di::AlertSample{event.type, bug->severity, bug->title, url, environment})
+           .empty()) {
+    return Status::Ok();
+  }
+  const int64_t now = deps.Now();
+  std::optional<int64_t> quiet_until;
+  if (path == EventPath::kCapture && policy.quiet_hours)
+    quiet_until = di::QuietUntil(*policy.quiet_hours, now);
+  const std::string payload = json::serialize(BuildPayload(deps, event.type, ev, *bug, path));
+  const std::string event_id = deps.ids->NewId();
+  for (const ports::IntegrationRow& dest : dests) {
+    if (!DestinationTakes(dest, event.type, *bug)) continue;
+    ports::DeliveryRow d;
+    d.id = deps.ids->NewId();
+    d.org_id = dest.org_id;
+    d.project_id = dest.project_id;
+    d.integration_id = dest.id;
+    d.bug_id = bug->id;
+    d.event_id = event_id;
+    d.event_type = event.type;
+    const bool capture_schedule = path == EventPath::kCapture && di::IsSignedType(dest.type);
+    d.schedule =
+        std::string(di::ScheduleName(capture_schedule ? di::Schedule::kCapture : di::Schedule::kShort));
+    d.status = quiet_until ? "deferred" : "pending";
+    d.payload = payload;
+    if (event.type == "new_bug") d.dedupe_key = dest.id + ":" + bug->id;
+    d.created_at = now;
+    d.deferred_until = quiet_until;
+    d.next_attempt_at = quiet_until.value_or(now);
+    SV_RETURN_IF_ERROR(deps.integrations->InsertDelivery(tx, d).status());
+  }
+  return Status::Ok();
+}
+
+ports::DeliveryOutcome SendDelivery(const IntegrationsDeps& deps, const ports::DeliveryRow& d) {
+  ports::DeliveryOutcome out;
+  out.id = d.id;
+  auto finish = [&](std::string status, std::string error) {
+    out.status = std::move(status);
+    out.error_message = std::move(error);
+    out.dead_letter = out.status == "failed";
+    return out;
+  };
+  std::optional<ports::IntegrationRow> dest;
+  Status loaded = deps.db->Read([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(dest, deps.integrations->Get(tx, d.org_id, d.integration_id));
+    return Status::Ok();
+  });
+  const di::Schedule schedule = di::ParseSchedule(d.schedule).value_or(di::Schedule::kShort);
+  const int sends = static_cast<int>(d.attempts);
+  // A failure that may pass: the next delay of the schedule, or failed.
+  auto retry = [&](std::string error) {
+    const std::optional<int64_t> delay = di::RetryDelayMs(schedule, sends);
+    if (!delay) return finish("failed", std::move(error));
+    out.next_attempt_at = deps.Now() + *delay;
+    return finish("deferred", std::move(error));
+  };
+  if (!loaded.ok()) return retry("database unavailable while preparing the delivery");
+  if (!dest) return finish("canceled", "integration deleted");
+  if (!dest->is_active) return finish("canceled", "integration inactive");
+  if (d.event_type != "test" &&
+      std::find(dest->events.begin(), dest->events.end(), d.event_type) == dest->events.end()) {
+    return finish("canceled", "integration no longer subscribed to " + d.event_type);
+  }
+  boost::system::error_code ec;
+  json::value payload = json::parse(d.payload, ec);
+  if (ec || !payload.is_object()) return finish("failed", "stored payload is not a JSON object");
+  Result<Prepared> prepared = Prepare(deps, *dest, d, payload.get_object());
+  if (!prepared.ok()) {
+    if (prepared.status().code() == Code::kPermissionDenied)
+      return finish("failed", ShortError(prepared.status()));
+    return retry("delivery could not be prepared");
+  }
+  Result<ports::HttpResponse> res = deps.http->Send(prepared->request);
+  if (!res.ok()) {
+    const Code c = res.status().code();
+    if (c == Code::kUnavailable || c == Code::kBadGateway) return retry(ShortError(res.status()));
+    return finish("failed", ShortError(res.status()));  // refused destination, malformed URL
+  }
+  out.response_code = res->status;
+  if (di::IsSuccessStatus(res->status)) {
+    if (prepared->code_host_issue) RememberIssue(deps, d, res->body);
+    out.status = "success";
+    return out;
+  }
+  const std::string error = "HTTP " + std::to_string(res->status);
+  if (di::IsRetryableStatus(res->status)) return retry(error);
+  return finish("failed", error);
+}
+
+Result<int64_t> DrainDeliveries(const IntegrationsDeps& deps) {
+  int64_t sent = 0;
+  for (;;) {
+    SV_ASSIGN_OR_RETURN(
+        std::vector<ports::DeliveryRow> rows,
+        deps.integrations->Claim(*deps.db, deps.Now(), internal::kSendLeaseMs, kDrainBatch, {}));
+    if (rows.empty()) return sent;
+    std::vector<ports::DeliveryOutcome> outcomes;
+    for (const ports::DeliveryRow& d : rows) outcomes.push_back(SendDelivery(deps, d));
+    SV_RETURN_IF_ERROR(deps.integrations->Complete(*deps.db, outcomes, deps.Now()));
+    sent += static_cast<int64_t>(rows.size());
+  }
+}
+
+// ---- the engine -------------------------------------------------------------
+
+struct DeliveryEngine::State {
+  util::Mutex mu;
+  util::CondVar work_cv;      // senders wait for jobs
+  util::CondVar dispatch_cv;  // the dispatcher waits for a nudge, capacity or its poll
+  std::deque<ports::DeliveryRow> queue SV_GUARDED_BY(mu);
+  std::map<std::string, int> held SV_GUARDED_BY(mu);     // per integration: queued + sending
+  std::map<std::string, int> sending SV_GUARDED_BY(mu);  // per integration: sending now
+  int total_held SV_GUARDED_BY(mu) = 0;
+  bool nudged SV_GUARDED_BY(mu) = false;
+  bool stopping SV_GUARDED_BY(mu) = false;
+  bool running = false;
+  std::vector<std::thread> threads;
+};
+
+DeliveryEngine::DeliveryEngine(const IntegrationsDeps& deps, DeliveryEngineOptions options)
+    : deps_(deps), options_(options), state_(std::make_unique<State>()) {}
+
+DeliveryEngine::~DeliveryEngine() { Stop(); }
+
+void DeliveryEngine::Start() {
+  if (state_->running) return;
+  state_->running = true;
+  {
+    util::MutexLock lock(&state_->mu);
+    state_->stopping = false;
+  }
+  state_->threads.emplace_back([this] { Dispatch(); });
+  for (int i = 0; i < options_.senders; ++i) state_->threads.emplace_back([this] { Send(); });
+}
+
+void DeliveryEngine::Stop() {
+  if (!state_->running) return;
+  std::vector<std::string> unsent;
+  {
+    util::MutexLock lock(&state_->mu);
+    state_->stopping = true;
+  }
+  state_->work_cv.SignalAll();
+  state_->dispatch_cv.SignalAll();
+  for (std::thread& t : state_->threads) t.join();
+  state_->threads.clear();
+  state_->running = false;
+  {
+    util::MutexLock lock(&state_->mu);
+    for (const ports::DeliveryRow& d : state_->queue) unsent.push_back(d.id);
+    state_->queue.clear();
+    state_->held.clear();
+    state_->sending.clear();
+    state_->total_held = 0;
+  }
+  // Claimed but never sent: back to the queue for the next process.
+  if (!unsent.empty()) (void)deps_.integrations->Release(*deps_.db, unsent);
+}
+
+void DeliveryEngine::Nudge() {
+  {
+    util::MutexLock lock(&state_->mu);
+    state_->nudged = true;
+  }
+  state_->dispatch_cv.Signal();
+}
+
+void DeliveryEngine::Dispatch() {
+  State& s = *state_;
+  const int capacity = options_.senders * 2;
+  for (;;) {
+    int room = 0;
+    std::vector<std::string> skip;
+    {
+      util::MutexLock lock(&s.mu);
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.poll_ms);
+      while (!s.stopping && !s.nudged) {
+        if (!s.dispatch_cv.WaitUntil(&s.mu, deadline)) break;
+      }
+      if (s.stopping) return;
+      s.nudged = false;
+      room = capacity - s.total_held;
+      for (const auto& [id, n] : s.held)
+        if (n >= options_.per_destination) skip.push_back(id);
+    }
+    if (room <= 0) continue;
+    Result<std::vector<ports::DeliveryRow>> rows =
+        deps_.integrations->Claim(*deps_.db, deps_.Now(), options_.lease_ms, room, skip);
+    if (!rows.ok()) {
+      if (deps_.log != nullptr) {
+        deps_.log->Log(LogLevel::kError, "delivery claim failed", {{"error", rows.status().ToString()}});
+      }
+      continue;
+    }
+    if (rows->empty()) continue;
+    {
+      util::MutexLock lock(&s.mu);
+      for (ports::DeliveryRow& d : *rows) {
+        ++s.held[d.integration_id];
+        ++s.total_held;
+        s.queue.push_back(std::move(d));
+      }
+      if (static_cast<int>(rows->size()) == room) s.nudged = true;  // more may be due
+    }
+    s.work_cv.SignalAll();
+  }
+}
+
+void DeliveryEngine::Send() {
+  State& s = *state_;
+  for (;;) {
+    ports::DeliveryRow d;
+    {
+      util::MutexLock lock(&s.mu);
+      for (;;) {
+        if (s.stopping) return;
+        // The oldest job whose destination has a free sending slot.
+        auto it = std::find_if(s.queue.begin(), s.queue.end(), [&](const ports::DeliveryRow& r) {
+          auto found = s.sending.find(r.integration_id);
+          return found == s.sending.end() || found->second < options_.per_destination;
+        });
+        if (it != s.queue.end()) {
+          d = std::move(*it);
+          s.queue.erase(it);
+          break;
+        }
+        s.work_cv.Wait(&s.mu);
+      }
+      ++s.sending[d.integration_id];
+    }
+    const int64_t now = deps_.Now();
+    // A job that waited most of its lease is left to the next claim (another
+    // process may take it once the lease ends; sending now could double it).
+    if (d.lease_until - now >= di::kReceiverTimeoutMs + 5'000) {
+      const ports::DeliveryOutcome outcome = SendDelivery(deps_, d);
+      Status st = deps_.integrations->Complete(*deps_.db, {outcome}, deps_.Now());
+      if (!st.ok() && deps_.log != nullptr) {
+        deps_.log->Log(LogLevel::kError, "delivery outcome not recorded",
+                       {{"delivery_id", d.id}, {"error", st.ToString()}});
+      }
+    }
+    {
+      util::MutexLock lock(&s.mu);
+      if (--s.sending[d.integration_id] == 0) s.sending.erase(d.integration_id);
+      if (--s.held[d.integration_id] == 0) s.held.erase(d.integration_id);
+      --s.total_held;
+      if (static_cast<int>(s.queue.size()) < options_.senders) s.nudged = true;  // claim more soon
+    }
+    s.work_cv.SignalAll();
+    s.dispatch_cv.Signal();
+  }
+}
+
+}  // namespace service::app::integrations

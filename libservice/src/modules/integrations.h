@@ -1,0 +1,39 @@
+// The integrations area (Spec 2 "Integrations", "Delivery", "Alerts"):
+// destinations with sealed secrets, the delivery rows capture and triage
+// write in their own transactions (it sets both areas' outbox hooks), the
+// delivery engine started with the workers, alert policy, preview and
+// overview.
+#pragma once
+
+#include <memory>
+
+#include "app/integrations/integrations.h"
+#include "modules/capture.h"
+#include "modules/module.h"
+#include "modules/triage.h"
+#include "ports/integration_repository.h"
+
+namespace service::modules {
+
+class IntegrationsModule final : public Module {
+ public:
+  IntegrationsModule(CaptureModule& capture, TriageModule& triage) : capture_(capture), triage_(triage) {}
+  ~IntegrationsModule() override;
+  std::string_view name() const override { return "integrations"; }
+  Status Open(Platform& platform) override;
+  void RegisterRoutes(api::Pipeline& pipeline) override;
+
+  const app::integrations::IntegrationsDeps& deps() const { return deps_; }
+
+ private:
+  CaptureModule& capture_;
+  TriageModule& triage_;
+  ports::EventBus* bus_ = nullptr;
+  uint64_t subscription_ = 0;
+  std::unique_ptr<ports::IntegrationRepository> integrations_;
+  std::unique_ptr<app::integrations::SecretBox> secrets_;
+  std::unique_ptr<app::integrations::DeliveryEngine> engine_;
+  app::integrations::IntegrationsDeps deps_;
+};
+
+}  // namespace service::modules
