@@ -482,7 +482,7 @@ void DeliveryEngine::Send() {
     const int64_t now = deps_.Now();
     // A job that waited most of its lease is left to the next claim (another
     // process may take it once the lease ends; sending now could double it).
-    if (d.lease_until - now >= di::kReceiverTimeoutMs + 5'000) {
+    if (d.lease_until - now >= internal::kLeaseMarginMs) {
       const ports::DeliveryOutcome outcome = SendDelivery(deps_, d);
       Status st = deps_.integrations->Complete(*deps_.db, {outcome}, deps_.Now());
       if (!st.ok() && deps_.log != nullptr) {

@@ -158,7 +158,10 @@ struct DeliveryEngineOptions {
   int senders = 8;            // threads that send
   int per_destination = 2;    // sends in flight per integration at most
   int64_t poll_ms = 250;      // claim at least this often
-  int64_t lease_ms = 60'000;  // a claimed row is held this long (a dead process's rows return after)
+  // A claimed row is held this long: a process that dies mid-send leaves
+  // its rows to the others after it. Longer than the receiver's 10 s
+  // deadline plus the sender's margin (internal::kLeaseMarginMs).
+  int64_t lease_ms = 30'000;
 };
 
 // The background sender: a dispatcher thread claims due rows (never more

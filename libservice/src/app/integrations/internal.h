@@ -9,7 +9,10 @@
 namespace service::app::integrations::internal {
 
 // How long a sender (or a request sending now) holds a delivery row.
-inline constexpr int64_t kSendLeaseMs = 60'000;
+inline constexpr int64_t kSendLeaseMs = 30'000;
+// A claimed row is sent only while this much of its lease is left (the
+// receiver's deadline and a margin); otherwise the next claim takes it.
+inline constexpr int64_t kLeaseMarginMs = domain::integrations::kReceiverTimeoutMs + 2'000;
 
 // The config as sealed: {url, token, repo, bridgeUrl, address, preset} (set keys only).
 std::string ConfigJson(const domain::integrations::Config& c);
