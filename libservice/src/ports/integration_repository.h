@@ -133,6 +133,8 @@ class IntegrationRepository {
   virtual Result<bool> Delete(Tx& tx, const std::string& org_id, const std::string& id) = 0;
   virtual Result<std::optional<IntegrationRow>> Get(Tx& tx, const std::string& org_id,
                                                     const std::string& id) = 0;
+  // The integrations with these ids (any organization: the delivery engine).
+  virtual Result<std::vector<IntegrationRow>> GetMany(Tx& tx, const std::vector<std::string>& ids) = 0;
   // Every integration of a project, oldest first.
   virtual Result<std::vector<IntegrationRow>> ListForProject(Tx& tx, const std::string& org_id,
                                                              const std::string& project_id) = 0;

@@ -157,6 +157,17 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
     return std::optional<ports::IntegrationRow>(std::move(rows[0]));
   }
 
+  Result<std::vector<ports::IntegrationRow>> GetMany(ports::Tx& t,
+                                                     const std::vector<std::string>& ids) override {
+    if (ids.empty()) return std::vector<ports::IntegrationRow>();
+    std::vector<Value> params(ids.begin(), ids.end());
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query(std::string("SELECT ") + kIntegrationColumns +
+                                         " FROM integrations WHERE id IN (" + Placeholders(ids.size()) + ")",
+                                     params));
+    return Integrations(r);
+  }
+
   Result<std::vector<ports::IntegrationRow>> ListForProject(ports::Tx& t, const std::string& org_id,
                                                             const std::string& project_id) override {
     SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query(std::string("SELECT ") + kIntegrationColumns +

@@ -282,7 +282,8 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
   return Status::Ok();
 }
 
-ports::DeliveryOutcome SendDelivery(const IntegrationsDeps& deps, const ports::DeliveryRow& d) {
+ports::DeliveryOutcome SendDelivery(const IntegrationsDeps& deps, const ports::DeliveryRow& d,
+                                    const std::optional<ports::IntegrationRow>* preloaded) {
   ports::DeliveryOutcome out;
   out.id = d.id;
   auto finish = [&](std::string status, std::string error) {
@@ -292,10 +293,15 @@ ports::DeliveryOutcome SendDelivery(const IntegrationsDeps& deps, const ports::D
     return out;
   };
   std::optional<ports::IntegrationRow> dest;
-  Status loaded = deps.db->Read([&](ports::Tx& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(dest, deps.integrations->Get(tx, d.org_id, d.integration_id));
-    return Status::Ok();
-  });
+  Status loaded = Status::Ok();
+  if (preloaded != nullptr) {
+    dest = *preloaded;
+  } else {
+    loaded = deps.db->Read([&](ports::Tx& tx) -> Status {
+      SV_ASSIGN_OR_RETURN(dest, deps.integrations->Get(tx, d.org_id, d.integration_id));
+      return Status::Ok();
+    });
+  }
   const di::Schedule schedule = di::ParseSchedule(d.schedule).value_or(di::Schedule::kShort);
   const int sends = static_cast<int>(d.attempts);
   // A failure that may pass: the next delay of the schedule, or failed.
@@ -355,17 +361,26 @@ Result<int64_t> DrainDeliveries(const IntegrationsDeps& deps) {
 // ---- the engine -------------------------------------------------------------
 
 struct DeliveryEngine::State {
+  struct Job {
+    ports::DeliveryRow row;
+    std::shared_ptr<const std::optional<ports::IntegrationRow>> dest;  // as read for its claim
+  };
   util::Mutex mu;
   util::CondVar work_cv;      // senders wait for jobs
   util::CondVar dispatch_cv;  // the dispatcher waits for a nudge, capacity or its poll
-  std::deque<ports::DeliveryRow> queue SV_GUARDED_BY(mu);
+  util::CondVar done_cv;      // the completer waits for outcomes
+  std::deque<Job> queue SV_GUARDED_BY(mu);
+  std::vector<ports::DeliveryOutcome> done SV_GUARDED_BY(mu);
+  int sending_total SV_GUARDED_BY(mu) = 0;
   std::map<std::string, int> held SV_GUARDED_BY(mu);     // per integration: queued + sending
   std::map<std::string, int> sending SV_GUARDED_BY(mu);  // per integration: sending now
   int total_held SV_GUARDED_BY(mu) = 0;
   bool nudged SV_GUARDED_BY(mu) = false;
   bool stopping SV_GUARDED_BY(mu) = false;
+  bool senders_done SV_GUARDED_BY(mu) = false;  // the completer may finish
   bool running = false;
-  std::vector<std::thread> threads;
+  std::vector<std::thread> threads;  // the dispatcher and the senders
+  std::thread completer;
 };
 
 DeliveryEngine::DeliveryEngine(const IntegrationsDeps& deps, DeliveryEngineOptions options)
@@ -379,7 +394,9 @@ void DeliveryEngine::Start() {
   {
     util::MutexLock lock(&state_->mu);
     state_->stopping = false;
+    state_->senders_done = false;
   }
+  state_->completer = std::thread([this] { CompleteLoop(); });
   state_->threads.emplace_back([this] { Dispatch(); });
   for (int i = 0; i < options_.senders; ++i) state_->threads.emplace_back([this] { Send(); });
 }
@@ -395,10 +412,17 @@ void DeliveryEngine::Stop() {
   state_->dispatch_cv.SignalAll();
   for (std::thread& t : state_->threads) t.join();
   state_->threads.clear();
+  {
+    // Sends are over: the completer records the last outcomes and ends.
+    util::MutexLock lock(&state_->mu);
+    state_->senders_done = true;
+  }
+  state_->done_cv.SignalAll();
+  state_->completer.join();
   state_->running = false;
   {
     util::MutexLock lock(&state_->mu);
-    for (const ports::DeliveryRow& d : state_->queue) unsent.push_back(d.id);
+    for (const State::Job& j : state_->queue) unsent.push_back(j.row.id);
     state_->queue.clear();
     state_->held.clear();
     state_->sending.clear();
@@ -419,9 +443,12 @@ void DeliveryEngine::Nudge() {
 void DeliveryEngine::Dispatch() {
   State& s = *state_;
   const int capacity = options_.senders * 2;
+  // Rows one destination may hold (queued and sending) in this process.
+  const int queue_cap = options_.per_destination * 4;
   for (;;) {
     int room = 0;
     std::vector<std::string> skip;
+    bool woken = false;
     {
       util::MutexLock lock(&s.mu);
       const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.poll_ms);
@@ -429,10 +456,28 @@ void DeliveryEngine::Dispatch() {
         if (!s.dispatch_cv.WaitUntil(&s.mu, deadline)) break;
       }
       if (s.stopping) return;
+      woken = s.nudged;
+    }
+    // Woken by an event: gather the events of the next few milliseconds into
+    // one claim (a claim is a write transaction; one per event would cost
+    // ingest a transaction per new bug).
+    if (woken && options_.coalesce_ms > 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(options_.coalesce_ms));
+    }
+    {
+      util::MutexLock lock(&s.mu);
+      if (s.stopping) return;
       s.nudged = false;
-      room = capacity - s.total_held;
-      for (const auto& [id, n] : s.held)
-        if (n >= options_.per_destination) skip.push_back(id);
+      // Destinations holding their share (a slow or hanging one) neither
+      // take more nor count against the others' room.
+      int saturated = 0;
+      for (const auto& [id, n] : s.held) {
+        if (n >= queue_cap) {
+          skip.push_back(id);
+          saturated += n;
+        }
+      }
+      room = capacity - (s.total_held - saturated);
     }
     if (room <= 0) continue;
     Result<std::vector<ports::DeliveryRow>> rows =
@@ -444,14 +489,45 @@ void DeliveryEngine::Dispatch() {
       continue;
     }
     if (rows->empty()) continue;
+    // The claim's integrations, read once for all its rows.
+    std::map<std::string, std::shared_ptr<const std::optional<ports::IntegrationRow>>> dests;
+    for (const ports::DeliveryRow& d : *rows) dests.emplace(d.integration_id, nullptr);
+    std::vector<std::string> ids;
+    for (const auto& [id, unused] : dests) ids.push_back(id);
+    Status read = deps_.db->Read([&](ports::Tx& tx) -> Status {
+      SV_ASSIGN_OR_RETURN(std::vector<ports::IntegrationRow> found, deps_.integrations->GetMany(tx, ids));
+      for (ports::IntegrationRow& row : found) {
+        const std::string id = row.id;
+        dests[id] = std::make_shared<const std::optional<ports::IntegrationRow>>(std::move(row));
+      }
+      return Status::Ok();
+    });
+    if (!read.ok()) dests.clear();  // each send reads its own
+    std::vector<std::string> excess;
     {
       util::MutexLock lock(&s.mu);
       for (ports::DeliveryRow& d : *rows) {
-        ++s.held[d.integration_id];
+        int& held = s.held[d.integration_id];
+        if (held >= queue_cap) {  // one claim brought more of a slow destination than it may hold
+          excess.push_back(d.id);
+          continue;
+        }
+        ++held;
         ++s.total_held;
-        s.queue.push_back(std::move(d));
+        std::shared_ptr<const std::optional<ports::IntegrationRow>> dest;
+        if (read.ok()) {
+          dest = dests[d.integration_id];
+          if (!dest) dest = std::make_shared<const std::optional<ports::IntegrationRow>>();  // deleted
+        }
+        s.queue.push_back(State::Job{std::move(d), std::move(dest)});
       }
-      if (static_cast<int>(rows->size()) == room) s.nudged = true;  // more may be due
+      if (static_cast<int>(rows->size()) == room && excess.empty()) s.nudged = true;  // more may be due
+    }
+    if (!excess.empty()) {
+      Status released = deps_.integrations->Release(*deps_.db, excess);
+      if (!released.ok() && deps_.log != nullptr) {
+        deps_.log->Log(LogLevel::kError, "delivery release failed", {{"error", released.ToString()}});
+      }
     }
     s.work_cv.SignalAll();
   }
@@ -460,45 +536,66 @@ void DeliveryEngine::Dispatch() {
 void DeliveryEngine::Send() {
   State& s = *state_;
   for (;;) {
-    ports::DeliveryRow d;
+    State::Job job;
     {
       util::MutexLock lock(&s.mu);
       for (;;) {
         if (s.stopping) return;
         // The oldest job whose destination has a free sending slot.
-        auto it = std::find_if(s.queue.begin(), s.queue.end(), [&](const ports::DeliveryRow& r) {
-          auto found = s.sending.find(r.integration_id);
+        auto it = std::find_if(s.queue.begin(), s.queue.end(), [&](const State::Job& j) {
+          auto found = s.sending.find(j.row.integration_id);
           return found == s.sending.end() || found->second < options_.per_destination;
         });
         if (it != s.queue.end()) {
-          d = std::move(*it);
+          job = std::move(*it);
           s.queue.erase(it);
           break;
         }
         s.work_cv.Wait(&s.mu);
       }
-      ++s.sending[d.integration_id];
+      ++s.sending[job.row.integration_id];
     }
-    const int64_t now = deps_.Now();
+    const ports::DeliveryRow& d = job.row;
+    std::optional<ports::DeliveryOutcome> outcome;
     // A job that waited most of its lease is left to the next claim (another
     // process may take it once the lease ends; sending now could double it).
-    if (d.lease_until - now >= internal::kLeaseMarginMs) {
-      const ports::DeliveryOutcome outcome = SendDelivery(deps_, d);
-      Status st = deps_.integrations->Complete(*deps_.db, {outcome}, deps_.Now());
-      if (!st.ok() && deps_.log != nullptr) {
-        deps_.log->Log(LogLevel::kError, "delivery outcome not recorded",
-                       {{"delivery_id", d.id}, {"error", st.ToString()}});
-      }
+    if (d.lease_until - deps_.Now() >= internal::kLeaseMarginMs) {
+      outcome = SendDelivery(deps_, d, job.dest.get());
     }
     {
       util::MutexLock lock(&s.mu);
       if (--s.sending[d.integration_id] == 0) s.sending.erase(d.integration_id);
       if (--s.held[d.integration_id] == 0) s.held.erase(d.integration_id);
       --s.total_held;
+      if (outcome) s.done.push_back(std::move(*outcome));
       if (static_cast<int>(s.queue.size()) < options_.senders) s.nudged = true;  // claim more soon
     }
     s.work_cv.SignalAll();
     s.dispatch_cv.Signal();
+    s.done_cv.Signal();
+  }
+}
+
+void DeliveryEngine::CompleteLoop() {
+  State& s = *state_;
+  for (;;) {
+    std::vector<ports::DeliveryOutcome> batch;
+    bool finished = false;
+    {
+      util::MutexLock lock(&s.mu);
+      while (!s.senders_done && s.done.empty()) s.done_cv.Wait(&s.mu);
+      finished = s.senders_done;
+      batch.swap(s.done);
+    }
+    if (!batch.empty()) {
+      Status st = deps_.integrations->Complete(*deps_.db, batch, deps_.Now());
+      if (!st.ok() && deps_.log != nullptr) {
+        // The rows stay leased and are sent again after the lease: at least once.
+        deps_.log->Log(LogLevel::kError, "delivery outcomes not recorded",
+                       {{"count", std::to_string(batch.size())}, {"error", st.ToString()}});
+      }
+    }
+    if (finished) return;  // nothing can be added after the senders ended
   }
 }
 

@@ -148,26 +148,32 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
                          EventPath path);
 
 // Prepares and sends one claimed delivery; the outcome to record.
-ports::DeliveryOutcome SendDelivery(const IntegrationsDeps& deps, const ports::DeliveryRow& row);
+// `dest`: the integration as read for this claim (nullptr: read it now);
+// nullopt inside: it no longer exists.
+ports::DeliveryOutcome SendDelivery(const IntegrationsDeps& deps, const ports::DeliveryRow& row,
+                                    const std::optional<ports::IntegrationRow>* dest = nullptr);
 
 // Sends every due delivery on the calling thread until none is due (tests,
 // and a deterministic drain). Returns how many were sent.
 Result<int64_t> DrainDeliveries(const IntegrationsDeps& deps);
 
 struct DeliveryEngineOptions {
-  int senders = 8;            // threads that send
-  int per_destination = 2;    // sends in flight per integration at most
-  int64_t poll_ms = 250;      // claim at least this often
+  int senders = 16;          // threads that send
+  int per_destination = 4;   // sends in flight per integration at most
+  int64_t poll_ms = 250;     // claim at least this often
+  int64_t coalesce_ms = 10;  // after an event, wait this long to claim its neighbours too
   // A claimed row is held this long: a process that dies mid-send leaves
   // its rows to the others after it. Longer than the receiver's 10 s
   // deadline plus the sender's margin (internal::kLeaseMarginMs).
   int64_t lease_ms = 30'000;
 };
 
-// The background sender: a dispatcher thread claims due rows (never more
-// than `per_destination` in flight for one integration, so a destination
-// that hangs holds at most that many senders) and a pool of sender threads
-// sends them. Nudge() after an event wakes the dispatcher at once.
+// The background sender: a dispatcher thread claims due rows and reads
+// their integrations once per claim (never more than `per_destination` in
+// flight for one integration, so a destination that hangs holds at most
+// that many senders), a pool of sender threads sends them, and a completer
+// thread records the outcomes in batches (one transaction for many sends).
+// Nudge() after an event wakes the dispatcher at once.
 class DeliveryEngine {
  public:
   DeliveryEngine(const IntegrationsDeps& deps, DeliveryEngineOptions options);
@@ -185,6 +191,7 @@ class DeliveryEngine {
   struct State;
   void Dispatch();
   void Send();
+  void CompleteLoop();
   const IntegrationsDeps& deps_;
   DeliveryEngineOptions options_;
   std::unique_ptr<State> state_;
