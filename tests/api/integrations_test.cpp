@@ -226,6 +226,9 @@ TEST_CASE("integrations: validation, plan limit, organization scope") {
   TestResponse over = CreateIntegration(t, s.admin, Webhook(p, "https://c.example.com"));
   CHECK(over.status == 402);
   CHECK(over.json.at("error") == "Plan limit reached");
+  TestResponse usage = t.Get("/v1/org/usage", s.admin.headers());
+  CHECK(usage.json.at("integrations").at("current") == 2);
+  CHECK(usage.json.at("integrations").at("atLimit").as_bool());
 
   const std::string id = S(a.json, "id");
   CHECK(t.Patch("/v1/integrations/" + id, json::object{}, s.admin.headers()).status == 400);
@@ -386,8 +389,8 @@ TEST_CASE("regressions and triage events: reopened bugs, status changes, comment
   for (const RecordedRequest& r : receiver.requests()) events.push_back(r.Header("X-Service-Event"));
   // Sent in event-time order; the three events of one PATCH share a time.
   std::sort(events.begin() + 2, events.begin() + 5);
-  CHECK(events == std::vector<std::string>{"new_bug", "status_change", "assigned", "regression", "status_change",
-                                           "comment", "status_change", "regression"});
+  CHECK(events == std::vector<std::string>{"new_bug", "status_change", "assigned", "regression",
+                                           "status_change", "comment", "status_change", "regression"});
   const json::object first_change = json::parse(receiver.requests()[1].body).as_object();
   CHECK(first_change.at("oldStatus") == "new");
   CHECK(first_change.at("status") == "resolved");

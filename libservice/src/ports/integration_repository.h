@@ -141,7 +141,6 @@ class IntegrationRepository {
   // Active integrations of a project subscribed to `event`.
   virtual Result<std::vector<IntegrationRow>> ActiveFor(Tx& tx, const std::string& project_id,
                                                         const std::string& event) = 0;
-  virtual Result<int64_t> CountForOrg(Tx& tx, const std::string& org_id) = 0;
 
   // Deliveries. Insert returns false when row.dedupe_key is already taken.
   virtual Result<bool> InsertDelivery(Tx& tx, const DeliveryRow& row) = 0;

@@ -190,11 +190,6 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
     return all;
   }
 
-  Result<int64_t> CountForOrg(ports::Tx& t, const std::string& org_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT COUNT(*) FROM integrations WHERE org_id = ?", {org_id}));
-    return r.Int(0, 0);
-  }
-
   Result<bool> InsertDelivery(ports::Tx& t, const ports::DeliveryRow& d) override {
     SV_ASSIGN_OR_RETURN(
         int64_t n, Sql(t).Exec(std::string("INSERT INTO integration_deliveries (") + kDeliveryColumns +

@@ -59,6 +59,11 @@ class SqlUsageRepository final : public ports::UsageRepository {
     return r.empty() ? int64_t{0} : r.Int(0, 0);
   }
 
+  Result<int64_t> IntegrationCount(ports::Tx& t, const std::string& org_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT COUNT(*) FROM integrations WHERE org_id = ?", {org_id}));
+    return r.Int(0, 0);
+  }
+
   Result<int64_t> PrepaidCredits(ports::Tx& t, const std::string& org_id) override {
     SV_ASSIGN_OR_RETURN(Rows r,
                         Sql(t).Query("SELECT prepaid_credits FROM organizations WHERE id = ?", {org_id}));

@@ -28,12 +28,13 @@ Result<OrgUsage> GetUsage(const TriageDeps& deps, const ConsoleActor& actor) {
     SV_ASSIGN_OR_RETURN(int64_t bugs, deps.usage->BugsInMonth(c, actor.org_id, u.period));
     SV_ASSIGN_OR_RETURN(u.ai_requests, deps.usage->AiRequestsInMonth(c, actor.org_id, u.period));
     SV_ASSIGN_OR_RETURN(u.prepaid_credits, deps.usage->PrepaidCredits(c, actor.org_id));
-    // Integrations and agent tokens are Specification 2's; until their
-    // areas exist an organization has none of either.
+    SV_ASSIGN_OR_RETURN(int64_t integrations, deps.usage->IntegrationCount(c, actor.org_id));
+    // Agent tokens are Specification 2's; until their area exists an
+    // organization has none.
     u.resources = {{"projects", limits.projects, projects},
                    {"members", limits.members, members},
                    {"bugsThisMonth", limits.bugs_per_month, bugs},
-                   {"integrations", limits.integrations, 0},
+                   {"integrations", limits.integrations, integrations},
                    {"agentTokens", limits.agent_tokens, 0}};
     return Status::Ok();
   }));
