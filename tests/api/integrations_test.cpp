@@ -5,7 +5,6 @@
 // injected clock, the delivery log and manual retries, chat, code-host and
 // bridge bodies. Receivers are real HTTP servers on loopback.
 #include <doctest/doctest.h>
-#include <openssl/hmac.h>
 
 #include <boost/json.hpp>
 #include <string>
@@ -14,6 +13,7 @@
 #include "app/integrations/integrations.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
+#include "support/hmac.h"
 #include "support/stub_http_server.h"
 
 namespace service::testing {
@@ -23,19 +23,8 @@ namespace json = boost::json;
 
 std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
 
-// HMAC-SHA256 hex straight from OpenSSL (not the service's helpers).
 std::string IndependentHmacHex(const std::string& key, const std::string& data) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-       reinterpret_cast<const unsigned char*>(data.data()), data.size(), md, &len);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < len; ++i) {
-    out += hex[md[i] >> 4];
-    out += hex[md[i] & 15];
-  }
-  return out;
+  return OpensslHmacSha256Hex(key, data);
 }
 
 // The v1 values of an X-Service-Signature-256 header and its t.

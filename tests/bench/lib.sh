@@ -20,3 +20,19 @@ wait_listening() {
 
 # field LINE KEY: the value of KEY=VALUE in a load generator's line.
 field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
+
+# require_tools TOOL...: exits 2 naming the first one not on PATH.
+require_tools() {
+  local tool
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "$tool not found" >&2; exit 2; }
+  done
+}
+
+# register_workspace PORT EMAIL: a new account with its organization and
+# project; prints "apiKey accessToken orgId projectId".
+register_workspace() {
+  curl -sf -X POST "http://127.0.0.1:$1/v1/auth/register" -H 'Content-Type: application/json' \
+    -d "{\"email\":\"$2\",\"password\":\"benchmark-password\",\"name\":\"Bench\",\"orgName\":\"Bench Inc\"}" |
+    jq -r '"\(.apiKey) \(.accessToken) \(.org.id) \(.project.id)"'
+}

@@ -5,7 +5,6 @@
 // killed with SIGKILL in the middle of sending (at-least-once).
 #include <doctest/doctest.h>
 #include <httplib.h>
-#include <openssl/hmac.h>
 #include <signal.h>
 
 #include <boost/json.hpp>
@@ -18,6 +17,7 @@
 #include <vector>
 
 #include "server_process.h"
+#include "support/hmac.h"
 
 namespace service::e2e {
 namespace {
@@ -100,17 +100,7 @@ class Receiver {
     if (header.rfind("t=", 0) != 0 || comma == std::string::npos) return false;
     const std::string t = header.substr(2, comma - 2);
     const std::string v1 = header.substr(comma + 4, 64);
-    const std::string data = t + "." + body;
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
-         reinterpret_cast<const unsigned char*>(data.data()), data.size(), md, &len);
-    static const char* hex = "0123456789abcdef";
-    std::string expect;
-    for (unsigned int i = 0; i < len; ++i) {
-      expect += hex[md[i] >> 4];
-      expect += hex[md[i] & 15];
-    }
+    const std::string expect = service::testing::OpensslHmacSha256Hex(secret, t + "." + body);
     const long long age = std::llabs(std::stoll(t) - static_cast<long long>(std::time(nullptr)));
     return v1 == expect && age <= 300;
   }
@@ -134,10 +124,11 @@ struct Workspace {
 
 Workspace Register(int port, const std::string& email) {
   httplib::Client c("127.0.0.1", port);
-  auto reg = c.Post("/v1/auth/register",
-                    "{\"email\":\"" + email +
-                        "\",\"password\":\"webhook-e2e-password\",\"name\":\"Hook\",\"orgName\":\"Hook Inc\"}",
-                    "application/json");
+  auto reg =
+      c.Post("/v1/auth/register",
+             "{\"email\":\"" + email +
+                 "\",\"password\":\"webhook-e2e-password\",\"name\":\"Hook\",\"orgName\":\"Hook Inc\"}",
+             "application/json");
   REQUIRE(reg);
   REQUIRE_MESSAGE(reg->status == 201, reg->body);
   const json::value v = json::parse(reg->body);
@@ -176,7 +167,8 @@ int64_t DeliveryCount(int port, const Workspace& w, const std::string& hook, con
 std::string IngestNew(int port, const Workspace& w, const std::string& title) {
   httplib::Client c("127.0.0.1", port);
   auto r = c.Post("/v1/ingest", httplib::Headers{{"X-Service-Key", w.key}},
-                  json::serialize(json::object{{"title", title}, {"severity", "high"}, {"url", "https://shop.example/x"}}),
+                  json::serialize(json::object{
+                      {"title", title}, {"severity", "high"}, {"url", "https://shop.example/x"}}),
                   "application/json");
   REQUIRE(r);
   REQUIRE_MESSAGE(r->status == 201, r->body);
@@ -209,7 +201,8 @@ TEST_CASE("the server delivers a new bug to a webhook by itself, signed (SQLite 
     const Workspace w = Register(server.port(), "hook-" + backend.name + "@example.com");
     receiver.set_secret(CreateWebhook(server.port(), w, receiver.url()).secret);
     const std::string bug = IngestNew(server.port(), w, "Delivered by the engine");
-    REQUIRE(WaitFor([&] { return receiver.BugsDelivered().count(bug) == 1; }, std::chrono::milliseconds(10'000)));
+    REQUIRE(
+        WaitFor([&] { return receiver.BugsDelivered().count(bug) == 1; }, std::chrono::milliseconds(10'000)));
     const std::vector<Receiver::Got> got = receiver.completed();
     REQUIRE(got.size() == 1);
     CHECK(got[0].signature_ok);
@@ -243,7 +236,8 @@ TEST_CASE("two server processes on one PostgreSQL: every event once, none lost w
   for (int i = 0; i < kFirst; ++i) {
     bugs.insert(IngestNew(i % 2 == 0 ? a.port() : b.port(), w, "Two processes " + std::to_string(i)));
   }
-  REQUIRE(WaitFor([&] { return receiver.BugsDelivered().size() == kFirst; }, std::chrono::milliseconds(20'000)));
+  REQUIRE(
+      WaitFor([&] { return receiver.BugsDelivered().size() == kFirst; }, std::chrono::milliseconds(20'000)));
   std::this_thread::sleep_for(std::chrono::milliseconds(1'000));  // a duplicate would arrive by now
   std::map<std::string, int> per_delivery;
   for (const Receiver::Got& g : receiver.completed()) {
@@ -260,7 +254,8 @@ TEST_CASE("two server processes on one PostgreSQL: every event once, none lost w
   const size_t before = receiver.arrived().size();
   std::set<std::string> second;
   constexpr int kSecond = 6;
-  for (int i = 0; i < kSecond; ++i) second.insert(IngestNew(a.port(), w, "Killed mid-send " + std::to_string(i)));
+  for (int i = 0; i < kSecond; ++i)
+    second.insert(IngestNew(a.port(), w, "Killed mid-send " + std::to_string(i)));
   REQUIRE(WaitFor([&] { return receiver.arrived().size() > before; }, std::chrono::milliseconds(10'000)));
   a.process().Signal(SIGKILL);
   CHECK(a.process().Wait(std::chrono::milliseconds(5'000)).has_value());
@@ -276,8 +271,9 @@ TEST_CASE("two server processes on one PostgreSQL: every event once, none lost w
   CHECK_MESSAGE(all, "deliveries held by the killed process were not resumed");
   // Every row ends sent, those the killed process held included (resumed
   // once their lease ran out).
-  const bool recorded = WaitFor([&] { return DeliveryCount(b.port(), w, hook.id, "success") == kFirst + kSecond; },
-                                std::chrono::milliseconds(60'000));
+  const bool recorded =
+      WaitFor([&] { return DeliveryCount(b.port(), w, hook.id, "success") == kFirst + kSecond; },
+              std::chrono::milliseconds(60'000));
   CHECK_MESSAGE(recorded, "success rows: ", DeliveryCount(b.port(), w, hook.id, "success"));
   CHECK(b.Stop() == 0);
 }

@@ -2,7 +2,6 @@
 // answers, config checks, redaction, signature headers, chat bodies, alert
 // policy decisions and quiet hours across time zones; and sealing at rest.
 #include <doctest/doctest.h>
-#include <openssl/hmac.h>
 
 #include <boost/json.hpp>
 #include <string>
@@ -13,6 +12,7 @@
 #include "domain/integrations/integration.h"
 #include "ports/ids.h"
 #include "service/clock.h"
+#include "support/hmac.h"
 #include "util/crypto.h"
 
 namespace service::domain::integrations {
@@ -27,10 +27,12 @@ TEST_CASE("retry schedules: capture 0, 10 s, 1 min, 5 min, 30 min, 2 h; short 10
     std::optional<int64_t> delay;
   };
   const std::vector<Row> rows = {
-      {Schedule::kCapture, 1, 10'000},    {Schedule::kCapture, 2, 60'000},     {Schedule::kCapture, 3, 300'000},
-      {Schedule::kCapture, 4, 1'800'000}, {Schedule::kCapture, 5, 7'200'000},  {Schedule::kCapture, 6, std::nullopt},
-      {Schedule::kShort, 1, 10'000},      {Schedule::kShort, 2, 20'000},       {Schedule::kShort, 3, 40'000},
-      {Schedule::kShort, 4, 80'000},      {Schedule::kShort, 5, std::nullopt}, {Schedule::kShort, 0, std::nullopt},
+      {Schedule::kCapture, 1, 10'000},     {Schedule::kCapture, 2, 60'000},
+      {Schedule::kCapture, 3, 300'000},    {Schedule::kCapture, 4, 1'800'000},
+      {Schedule::kCapture, 5, 7'200'000},  {Schedule::kCapture, 6, std::nullopt},
+      {Schedule::kShort, 1, 10'000},       {Schedule::kShort, 2, 20'000},
+      {Schedule::kShort, 3, 40'000},       {Schedule::kShort, 4, 80'000},
+      {Schedule::kShort, 5, std::nullopt}, {Schedule::kShort, 0, std::nullopt},
   };
   for (const Row& r : rows) {
     CAPTURE(ScheduleName(r.schedule));
@@ -45,7 +47,8 @@ TEST_CASE("retry schedules: capture 0, 10 s, 1 min, 5 min, 30 min, 2 h; short 10
 
 TEST_CASE("retryable answers: 408, 425, 429 and 5xx; every other non-2xx stops") {
   for (int s : {408, 425, 429, 500, 502, 503, 504, 599}) CHECK(IsRetryableStatus(s));
-  for (int s : {400, 401, 403, 404, 405, 409, 410, 413, 422, 301, 302, 600}) CHECK_FALSE(IsRetryableStatus(s));
+  for (int s : {400, 401, 403, 404, 405, 409, 410, 413, 422, 301, 302, 600})
+    CHECK_FALSE(IsRetryableStatus(s));
   CHECK(IsSuccessStatus(200));
   CHECK(IsSuccessStatus(204));
   CHECK_FALSE(IsSuccessStatus(300));
@@ -54,9 +57,12 @@ TEST_CASE("retryable answers: 408, 425, 429 and 5xx; every other non-2xx stops")
 TEST_CASE("types, events and their defaults") {
   CHECK(DefaultEvents("webhook") ==
         std::vector<std::string>{"new_bug", "regression", "status_change", "agent_notify", "agent_update"});
-  CHECK(DefaultEvents("agent") == std::vector<std::string>{"new_bug", "regression", "status_change", "agent_notify"});
-  CHECK(DefaultEvents("chat_c") == std::vector<std::string>{"new_bug", "regression", "status_change", "agent_update"});
-  CHECK(DefaultEvents("bridge") == std::vector<std::string>{"new_bug", "regression", "status_change", "agent_update"});
+  CHECK(DefaultEvents("agent") ==
+        std::vector<std::string>{"new_bug", "regression", "status_change", "agent_notify"});
+  CHECK(DefaultEvents("chat_c") ==
+        std::vector<std::string>{"new_bug", "regression", "status_change", "agent_update"});
+  CHECK(DefaultEvents("bridge") ==
+        std::vector<std::string>{"new_bug", "regression", "status_change", "agent_update"});
   CHECK(DefaultEvents("code_host") == std::vector<std::string>{"new_bug", "regression", "status_change"});
   for (const char* t : {"webhook", "agent", "chat_a", "chat_b", "chat_c", "chat_d", "code_host", "bridge"})
     CHECK(IsIntegrationType(t));
@@ -85,7 +91,10 @@ TEST_CASE("config checks per type") {
       {"webhook", {.url = "https://h.example.com/" + std::string(2100, 'a')}, false, {"config.url"}},
       {"agent", {.url = fire, .preset = "code_agent_routine"}, true, {}},
       {"agent", {.url = fire + "?x=1", .preset = "code_agent_routine"}, true, {"config.url"}},
-      {"agent", {.url = "https://other.example.com/v1/fire/abc", .preset = "code_agent_routine"}, true, {"config.url"}},
+      {"agent",
+       {.url = "https://other.example.com/v1/fire/abc", .preset = "code_agent_routine"},
+       true,
+       {"config.url"}},
       {"chat_a", {.url = fire, .preset = "code_agent_routine"}, true, {"config.preset"}},
       {"webhook", {.url = fire, .preset = "other"}, true, {"config.preset"}},
       {"code_host", {.token = "t", .repo = "acme/web"}, true, {}},
@@ -101,7 +110,8 @@ TEST_CASE("config checks per type") {
     CAPTURE(r.type);
     CAPTURE(r.config.url);
     std::vector<std::string> fields;
-    for (const ConfigProblem& p : CheckConfig(r.type, r.config, r.production, fire)) fields.push_back(p.field);
+    for (const ConfigProblem& p : CheckConfig(r.type, r.config, r.production, fire))
+      fields.push_back(p.field);
     CHECK(fields == r.fields);
   }
   // Without a configured fire URL the preset is refused.
@@ -109,10 +119,12 @@ TEST_CASE("config checks per type") {
 }
 
 TEST_CASE("what reads show: URLs to scheme and host, secrets masked to the last four") {
-  CHECK(RedactUrl("https://hooks.example.com/services/T0/B0/secret") == "https://hooks.example.com/\xE2\x80\xA6");
+  CHECK(RedactUrl("https://hooks.example.com/services/T0/B0/secret") ==
+        "https://hooks.example.com/\xE2\x80\xA6");
   CHECK(RedactUrl("https://hooks.example.com") == "https://hooks.example.com");
   CHECK(RedactUrl("https://hooks.example.com/") == "https://hooks.example.com");
-  CHECK(RedactUrl("https://u:p@hooks.example.com:8443/x?token=1") == "https://hooks.example.com:8443/\xE2\x80\xA6");
+  CHECK(RedactUrl("https://u:p@hooks.example.com:8443/x?token=1") ==
+        "https://hooks.example.com:8443/\xE2\x80\xA6");
   CHECK(RedactUrl("no-scheme") == "");
   CHECK(Last4("whsec_abcdefgh") == "efgh");
   CHECK(Last4("short") == "");
@@ -120,19 +132,18 @@ TEST_CASE("what reads show: URLs to scheme and host, secrets masked to the last 
   CHECK(MaskSecret("own-secret-value") == "****alue");
 }
 
+using service::testing::OpensslHmacSha256Hex;
 std::string OpensslHex(const std::string& key, const std::string& data) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(data.data()),
-       data.size(), md, &len);
-  return util::HexEncode(std::string(reinterpret_cast<char*>(md), len));
+  return OpensslHmacSha256Hex(key, data);
 }
 
 TEST_CASE("signature headers: t and v1 over <t>.<body>, the previous secret second; the older header") {
   const std::string body = R"({"event":"test"})";
-  CHECK(SignatureHeader(1700000000, body, "cur", "") == "t=1700000000,v1=" + OpensslHex("cur", "1700000000." + body));
-  CHECK(SignatureHeader(1700000000, body, "cur", "old") == "t=1700000000,v1=" + OpensslHex("cur", "1700000000." + body) +
-                                                              ",v1=" + OpensslHex("old", "1700000000." + body));
+  CHECK(SignatureHeader(1700000000, body, "cur", "") ==
+        "t=1700000000,v1=" + OpensslHex("cur", "1700000000." + body));
+  CHECK(SignatureHeader(1700000000, body, "cur", "old") ==
+        "t=1700000000,v1=" + OpensslHex("cur", "1700000000." + body) +
+            ",v1=" + OpensslHex("old", "1700000000." + body));
   CHECK(LegacySignature(body, "cur") == "sha256=" + OpensslHex("cur", body));
   // RFC 4231 test case 2 through the same MAC.
   CHECK(LegacySignature("what do ya want for nothing?", "Jefe") ==
@@ -140,8 +151,11 @@ TEST_CASE("signature headers: t and v1 over <t>.<body>, the previous secret seco
 }
 
 TEST_CASE("chat bodies per type and the routine wrapping") {
-  const json::object p{{"event", "new_bug"},  {"title", "Checkout fails"}, {"severity", "high"},
-                       {"reportCount", 3},    {"url", "https://shop.example.com/cart"},
+  const json::object p{{"event", "new_bug"},
+                       {"title", "Checkout fails"},
+                       {"severity", "high"},
+                       {"reportCount", 3},
+                       {"url", "https://shop.example.com/cart"},
                        {"consoleUrl", "https://c.example.com/bugs/1"}};
   CHECK(SummaryLine(p) == "[high] New bug: Checkout fails (3 reports)");
   const json::object a = json::parse(ChatBody("chat_a", p)).as_object();
@@ -203,14 +217,14 @@ TEST_CASE("quiet hours: windows within a day, across midnight, in a zone with da
       {"09:00", "17:00", "UTC", jan, jan + 7 * hour},
       {"11:00", "17:00", "UTC", jan, std::nullopt},
       {"22:00", "07:00", "UTC", jan, std::nullopt},
-      {"22:00", "11:00", "UTC", jan, jan + hour},                    // inside, after midnight
-      {"09:30", "09:30", "UTC", jan, std::nullopt},                  // start == end: none
-      {"10:30", "12:00", "Europe/Berlin", jan, jan + hour},          // 11:00 CET, ends 12:00 CET = 11:00Z
-      {"10:30", "12:00", "Europe/Berlin", jul, std::nullopt},        // 12:00 CEST: already over
-      {"11:30", "13:00", "Europe/Berlin", jul, jul + hour},          // ends 13:00 CEST = 11:00Z
-      {"04:00", "06:00", "America/New_York", jan, jan + hour},       // 05:00 EST, ends 06:00 EST = 11:00Z
-      {"20:00", "06:00", "America/New_York", jan, jan + hour},       // across midnight, inside the morning part
-      {"09:00", "17:00", "Nowhere/Unknown", jan, jan + 7 * hour},    // an unknown zone counts as UTC
+      {"22:00", "11:00", "UTC", jan, jan + hour},                  // inside, after midnight
+      {"09:30", "09:30", "UTC", jan, std::nullopt},                // start == end: none
+      {"10:30", "12:00", "Europe/Berlin", jan, jan + hour},        // 11:00 CET, ends 12:00 CET = 11:00Z
+      {"10:30", "12:00", "Europe/Berlin", jul, std::nullopt},      // 12:00 CEST: already over
+      {"11:30", "13:00", "Europe/Berlin", jul, jul + hour},        // ends 13:00 CEST = 11:00Z
+      {"04:00", "06:00", "America/New_York", jan, jan + hour},     // 05:00 EST, ends 06:00 EST = 11:00Z
+      {"20:00", "06:00", "America/New_York", jan, jan + hour},     // across midnight, inside the morning part
+      {"09:00", "17:00", "Nowhere/Unknown", jan, jan + 7 * hour},  // an unknown zone counts as UTC
   };
   for (const Row& r : rows) {
     CAPTURE(r.start);

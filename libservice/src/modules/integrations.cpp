@@ -29,6 +29,7 @@ Status IntegrationsModule::Open(Platform& p) {
   deps_.log = p.log.get();
   deps_.http = p.http.get();
   deps_.integrations = integrations_.get();
+  deps_.bugs = bugs_.deps().bugs;
   deps_.projects = p.projects.get();
   deps_.usage = p.usage.get();
   deps_.triage = triage_.deps().triage;

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "app/integrations/integrations.h"
+#include "modules/bugs.h"
 #include "modules/capture.h"
 #include "modules/module.h"
 #include "modules/triage.h"
@@ -17,7 +18,8 @@ namespace service::modules {
 
 class IntegrationsModule final : public Module {
  public:
-  IntegrationsModule(CaptureModule& capture, TriageModule& triage) : capture_(capture), triage_(triage) {}
+  IntegrationsModule(CaptureModule& capture, BugsModule& bugs, TriageModule& triage)
+      : capture_(capture), bugs_(bugs), triage_(triage) {}
   ~IntegrationsModule() override;
   std::string_view name() const override { return "integrations"; }
   Status Open(Platform& platform) override;
@@ -27,6 +29,7 @@ class IntegrationsModule final : public Module {
 
  private:
   CaptureModule& capture_;
+  BugsModule& bugs_;
   TriageModule& triage_;
   ports::EventBus* bus_ = nullptr;
   uint64_t subscription_ = 0;

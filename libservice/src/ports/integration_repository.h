@@ -93,25 +93,6 @@ struct CodeHostIssue {
   int64_t number = 0;
 };
 
-// What a payload says about its bug (read in the event's transaction).
-struct BugFacts {
-  std::string id;
-  std::string title;
-  std::string description;
-  std::string url;
-  std::string severity;
-  std::string status;
-  std::string platform;
-  std::string fingerprint;
-  int64_t report_count = 0;
-  std::string release;      // latest, "" when none
-  std::string environment;  // latest, "" when none
-  std::string signal_class;
-  std::string signal_family;
-  bool is_regression = false;
-  bool ui_ux = false;
-};
-
 struct DeliveryCounts {
   int64_t pending = 0;  // pending or deferred
   int64_t failed = 0;
@@ -175,8 +156,6 @@ class IntegrationRepository {
                                int64_t now_ms) = 0;
   virtual Result<DeliveryCounts> CountsForOrg(Tx& tx, const std::string& org_id, int64_t since_ms) = 0;
   virtual Result<int64_t> DeadLetterCount(Tx& tx, const std::string& integration_id) = 0;
-
-  virtual Result<std::optional<BugFacts>> BugFactsFor(Tx& tx, const std::string& bug_id) = 0;
 
   // Code-host issues.
   virtual Result<std::optional<CodeHostIssue>> GetIssue(Tx& tx, const std::string& integration_id,

@@ -373,34 +373,6 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
     return r.Int(0, 0);
   }
 
-  Result<std::optional<ports::BugFacts>> BugFactsFor(ports::Tx& t, const std::string& bug_id) override {
-    SV_ASSIGN_OR_RETURN(
-        Rows r,
-        Sql(t).Query(
-            "SELECT id, title, description, url, severity, status, platform, fingerprint, report_count, "
-            "latest_release, latest_environment, signal_class, signal_family, is_regression, ui_ux "
-            "FROM bugs WHERE id = ?",
-            {bug_id}));
-    if (r.size() == 0) return std::optional<ports::BugFacts>();
-    ports::BugFacts f;
-    f.id = r.Str(0, 0);
-    f.title = r.Str(0, 1);
-    f.description = r.Str(0, 2);
-    f.url = r.Str(0, 3);
-    f.severity = r.Str(0, 4);
-    f.status = r.Str(0, 5);
-    f.platform = r.Str(0, 6);
-    f.fingerprint = r.Str(0, 7);
-    f.report_count = r.Int(0, 8);
-    f.release = r.Str(0, 9);
-    f.environment = r.Str(0, 10);
-    f.signal_class = r.Str(0, 11);
-    f.signal_family = r.Str(0, 12);
-    f.is_regression = r.Bool(0, 13);
-    f.ui_ux = r.Bool(0, 14);
-    return std::optional<ports::BugFacts>(std::move(f));
-  }
-
   Result<std::optional<ports::CodeHostIssue>> GetIssue(ports::Tx& t, const std::string& integration_id,
                                                        const std::string& bug_id) override {
     SV_ASSIGN_OR_RETURN(Rows r,

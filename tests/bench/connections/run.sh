@@ -44,9 +44,7 @@ load_bin=$build/tests/bench/ingest/bench_ingest_load
 for bin in "$server_bin" "$hold_bin" "$load_bin"; do
   [[ -x $bin ]] || { echo "missing $bin: build service-server bench_connections_hold bench_ingest_load in $build" >&2; exit 2; }
 done
-for tool in curl jq wrk; do
-  command -v "$tool" >/dev/null || { echo "$tool not found" >&2; exit 2; }
-done
+require_tools curl jq wrk
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 work=$(mktemp -d /tmp/service-connections-bench.XXXXXX)
@@ -75,12 +73,6 @@ rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 tick=$(getconf CLK_TCK)
 
-# register PORT: prints "apiKey token orgId".
-register() {
-  curl -sf -X POST "http://127.0.0.1:$1/v1/auth/register" -H 'Content-Type: application/json' \
-    -d '{"email":"bench@example.com","password":"benchmark-password","name":"Bench","orgName":"Bench Inc"}' |
-    jq -r '"\(.apiKey) \(.accessToken) \(.org.id)"'
-}
 
 declare -A out
 for t in $transports; do
@@ -105,7 +97,7 @@ for t in $transports; do
         ;;
       streams)
         start "$t"
-        read -r key token org < <(register "$port")
+        read -r key token org _ < <(register_workspace "$port" bench@example.com)
         out[$t,rss0s]=$(rss_kb "$pid")
         line=$("$hold_bin" --port "$port" --streams "$streams" --stream-path /v1/bugs/stream \
           --header "Authorization: Bearer $token" --header "X-Service-Org: $org" \
@@ -128,7 +120,7 @@ for t in $transports; do
         ;;
       ingest)
         start "$t"
-        read -r key token org < <(register "$port")
+        read -r key token org _ < <(register_workspace "$port" bench@example.com)
         "$load_bin" --url "http://127.0.0.1:$port/v1/ingest" --key "$key" --connections 50 --seconds 3 >/dev/null
         c0=$(cpu_ticks "$pid")
         line=$("$load_bin" --url "http://127.0.0.1:$port/v1/ingest" --key "$key" --connections 50 --seconds "$seconds")

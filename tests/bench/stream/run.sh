@@ -38,9 +38,7 @@ load_bin=$build/tests/bench/ingest/bench_ingest_load
 for bin in "$server_bin" "$fanout_bin" "$load_bin"; do
   [[ -x $bin ]] || { echo "missing $bin: build service-server bench_stream_fanout bench_ingest_load in $build" >&2; exit 2; }
 done
-for tool in curl jq; do
-  command -v "$tool" >/dev/null || { echo "$tool not found" >&2; exit 2; }
-done
+require_tools curl jq
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 work=$(mktemp -d /tmp/service-stream-bench.XXXXXX)
@@ -63,11 +61,6 @@ start() { # URL: sets $port, $pid
   pids+=("$pid")
   wait_listening "server" "$work/out" "$work/err" "$pid"
 }
-register() { # PORT EMAIL: prints "apiKey token orgId"
-  curl -sf -X POST "http://127.0.0.1:$1/v1/auth/register" -H 'Content-Type: application/json' \
-    -d "{\"email\":\"$2\",\"password\":\"benchmark-password\",\"name\":\"Bench\",\"orgName\":\"Bench Inc\"}" |
-    jq -r '"\(.apiKey) \(.accessToken) \(.org.id)"'
-}
 load() { # PORT KEY SECONDS
   "$load_bin" --url "http://127.0.0.1:$1/v1/ingest" --key "$2" --connections 50 --seconds "$3"
 }
@@ -83,8 +76,8 @@ for target in $targets; do
     *) echo "unknown target $target" >&2; exit 2 ;;
   esac
   start "$url"
-  read -r ikey _ _ < <(register "$port" ingest@example.com)
-  read -r skey stoken sorg < <(register "$port" streams@example.com)
+  read -r ikey _ _ _ < <(register_workspace "$port" ingest@example.com)
+  read -r skey stoken sorg _ < <(register_workspace "$port" streams@example.com)
   load "$port" "$ikey" 3 >/dev/null
   alone=$(load "$port" "$ikey" "$seconds")
   echo "  $target ingest alone: $alone" >&2

@@ -40,9 +40,7 @@ receiver_bin=$build/tests/bench/webhooks/bench_webhook_receiver
 for bin in "$server_bin" "$load_bin" "$receiver_bin"; do
   [[ -x $bin ]] || { echo "missing $bin: build service-server bench_ingest_load bench_webhook_receiver in $build" >&2; exit 2; }
 done
-for tool in curl jq; do
-  command -v "$tool" >/dev/null || { echo "$tool not found" >&2; exit 2; }
-done
+require_tools curl jq
 
 work=$(mktemp -d /tmp/service-webhooks-bench.XXXXXX)
 chmod 755 "$work"
@@ -71,11 +69,6 @@ start() { # URL: sets $port, $pid
   pid=$!
   pids+=("$pid")
   wait_listening "server" "$work/out" "$work/err" "$pid"
-}
-register() { # PORT EMAIL: prints "apiKey token orgId projectId"
-  curl -sf -X POST "http://127.0.0.1:$1/v1/auth/register" -H 'Content-Type: application/json' \
-    -d "{\"email\":\"$2\",\"password\":\"benchmark-password\",\"name\":\"Bench\",\"orgName\":\"Bench Inc\"}" |
-    jq -r '"\(.apiKey) \(.accessToken) \(.org.id) \(.project.id)"'
 }
 webhook() { # PORT TOKEN ORG PROJECT PATH
   curl -sf -X POST "http://127.0.0.1:$1/v1/integrations" -H 'Content-Type: application/json' \
@@ -106,8 +99,8 @@ for target in $targets; do
     *) echo "unknown target $target" >&2; exit 2 ;;
   esac
   start "$url"
-  read -r ikey _ _ _ < <(register "$port" ingest@example.com)
-  read -r wkey wtoken worg wproject < <(register "$port" hooks@example.com)
+  read -r ikey _ _ _ < <(register_workspace "$port" ingest@example.com)
+  read -r wkey wtoken worg wproject < <(register_workspace "$port" hooks@example.com)
   for i in 1 2 3 4 5; do webhook "$port" "$wtoken" "$worg" "$wproject" "/r/$i"; done
   load "$port" "$ikey" 3 --connections 50 >/dev/null
 

@@ -48,14 +48,6 @@ std::vector<std::string> StringList(const json::object& o, const char* key, cons
   return out;
 }
 
-Status RequireProject(const IntegrationsDeps& deps, ports::Tx& tx, const ConsoleActor& actor,
-                      const std::string& project_id, std::string* name = nullptr) {
-  SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, deps.projects->Find(tx, actor.org_id, project_id));
-  if (!p) return NotFound("Project not found");
-  if (name != nullptr) *name = p->name;
-  return Status::Ok();
-}
-
 std::string Decision(const di::AlertPolicy& policy, const di::AlertSample& sample, int64_t now,
                      std::string* reason) {
   *reason = di::ExclusionReason(policy, sample);
@@ -177,7 +169,7 @@ Result<PolicyView> GetPolicy(const IntegrationsDeps& deps, const ConsoleActor& a
   SV_RETURN_IF_ERROR(RequireCapability(actor, domain::Capability::kViewProjects));
   PolicyView view;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& tx) -> Status {
-    SV_RETURN_IF_ERROR(RequireProject(deps, tx, actor, project_id));
+    SV_RETURN_IF_ERROR(internal::RequireProject(deps, tx, actor, project_id));
     SV_ASSIGN_OR_RETURN(view.policy, PolicyFor(deps, tx, project_id));
     SV_ASSIGN_OR_RETURN(std::optional<ports::StoredAlertPolicy> stored,
                         deps.integrations->GetPolicy(tx, project_id));
@@ -194,7 +186,7 @@ Status PutPolicy(const IntegrationsDeps& deps, const ConsoleActor& actor, const 
   json::object body = PolicyJson(project_id, policy, std::nullopt);
   body.erase("updatedAt");
   return deps.db->Write([&](ports::Tx& tx) -> Status {
-    SV_RETURN_IF_ERROR(RequireProject(deps, tx, actor, project_id));
+    SV_RETURN_IF_ERROR(internal::RequireProject(deps, tx, actor, project_id));
     return deps.integrations->PutPolicy(
         tx, ports::StoredAlertPolicy{project_id, actor.org_id, json::serialize(body), now, actor.user_id});
   });
@@ -206,7 +198,7 @@ Result<json::object> Preview(const IntegrationsDeps& deps, const ConsoleActor& a
   const int64_t now = deps.Now();
   json::object out;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& tx) -> Status {
-    SV_RETURN_IF_ERROR(RequireProject(deps, tx, actor, req.project_id));
+    SV_RETURN_IF_ERROR(internal::RequireProject(deps, tx, actor, req.project_id));
     SV_ASSIGN_OR_RETURN(di::AlertPolicy policy, PolicyFor(deps, tx, req.project_id));
     const di::AlertSample sample{req.event_type, req.severity, req.title, req.url, ""};
     std::string reason;
@@ -243,10 +235,6 @@ Result<json::object> Preview(const IntegrationsDeps& deps, const ConsoleActor& a
 
     SV_ASSIGN_OR_RETURN(std::vector<ports::IntegrationRow> dests,
                         deps.integrations->ListForProject(tx, actor.org_id, req.project_id));
-    ports::BugFacts facts;
-    facts.severity = req.severity;
-    facts.title = req.title;
-    facts.signal_class = "issue";
     json::array connections;
     for (const ports::IntegrationRow& d : dests) {
       if (connections.size() >= kMaxPreviewConnections) break;

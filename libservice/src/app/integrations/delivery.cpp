@@ -45,7 +45,7 @@ bool IsDeliveredEvent(std::string_view type) {
 // Spec 2 "Payload fields", in the documented order: the common fields, the
 // ingest fields (occurrenceId last), the event's own, then timestamp.
 json::object BuildPayload(const IntegrationsDeps& deps, const std::string& type, const json::object& ev,
-                          const ports::BugFacts& bug, EventPath path) {
+                          const ports::BugRecord& bug, EventPath path) {
   const std::string base = internal::LinkBase(deps);
   const std::string bug_url = base + "/v1/bugs/" + bug.id;
   json::object p;
@@ -56,7 +56,7 @@ json::object BuildPayload(const IntegrationsDeps& deps, const std::string& type,
   p["severity"] = bug.severity;
   p["reportCount"] = bug.report_count;
   p["release"] = TextOrNull(path == EventPath::kCapture && !Str(ev, "release").empty() ? Str(ev, "release")
-                                                                                       : bug.release);
+                                                                                       : bug.latest_release);
   p["bugId"] = bug.id;
   p["consoleUrl"] = base + "/bugs/" + bug.id;
   p["evidence"] =
@@ -71,7 +71,7 @@ json::object BuildPayload(const IntegrationsDeps& deps, const std::string& type,
     p["fingerprint"] = bug.fingerprint;
     p["platform"] = Str(ev, "platform").empty() ? TextOrNull(bug.platform) : json::value(Str(ev, "platform"));
     p["environment"] =
-        Str(ev, "environment").empty() ? TextOrNull(bug.environment) : OptStr(ev, "environment");
+        Str(ev, "environment").empty() ? TextOrNull(bug.latest_environment) : OptStr(ev, "environment");
     p["userId"] = OptStr(ev, "userId");
     p["sessionId"] = OptStr(ev, "sessionId");
     p["userEmail"] = OptStr(ev, "userEmail");
@@ -97,7 +97,7 @@ json::object BuildPayload(const IntegrationsDeps& deps, const std::string& type,
 // deliveryFeed and minSeverity of a signed destination (new issues and
 // regressions only).
 bool DestinationTakes(const ports::IntegrationRow& dest, const std::string& type,
-                      const ports::BugFacts& bug) {
+                      const ports::BugRecord& bug) {
   if (!di::IsSignedType(dest.type) || (type != "new_bug" && type != "regression")) return true;
   if (dest.min_severity &&
       domain::triage::SeverityRank(bug.severity) < domain::triage::SeverityRank(*dest.min_severity)) {
@@ -243,11 +243,12 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
   if (ec || !parsed.is_object()) return Internal("event payload is not a JSON object");
   const json::object& ev = parsed.get_object();
   const std::string bug_id = Str(ev, "bugId").empty() ? Str(ev, "id") : Str(ev, "bugId");
-  SV_ASSIGN_OR_RETURN(std::optional<ports::BugFacts> bug, deps.integrations->BugFactsFor(tx, bug_id));
+  SV_ASSIGN_OR_RETURN(std::optional<ports::BugRecord> bug, deps.bugs->Find(tx, event.org_id, bug_id));
   if (!bug) return Status::Ok();
   SV_ASSIGN_OR_RETURN(di::AlertPolicy policy, PolicyFor(deps, tx, event.project_id));
   const std::string url = Str(ev, "url").empty() ? bug->url : Str(ev, "url");
-  const std::string environment = Str(ev, "environment").empty() ? bug->environment : Str(ev, "environment");
+  const std::string environment =
+      Str(ev, "environment").empty() ? bug->latest_environment : Str(ev, "environment");
   if (!di::ExclusionReason(policy, di::AlertSample{event.type, bug->severity, bug->title, url, environment})
            .empty()) {
     return Status::Ok();

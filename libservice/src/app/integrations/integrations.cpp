@@ -70,13 +70,6 @@ void SetBearer(const IntegrationsDeps& deps, ports::IntegrationRow& row, const s
   row.bearer_last4 = bearer.empty() ? "" : di::Last4(bearer);
 }
 
-Status RequireProject(const IntegrationsDeps& deps, ports::Tx& tx, const ConsoleActor& actor,
-                      const std::string& project_id) {
-  SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, deps.projects->Find(tx, actor.org_id, project_id));
-  if (!p) return NotFound("Project not found");
-  return Status::Ok();
-}
-
 Result<ports::IntegrationRow> Load(const IntegrationsDeps& deps, ports::Tx& tx, const ConsoleActor& actor,
                                    const std::string& id) {
   SV_ASSIGN_OR_RETURN(std::optional<ports::IntegrationRow> row, deps.integrations->Get(tx, actor.org_id, id));
@@ -95,7 +88,7 @@ Result<std::vector<ports::IntegrationRow>> ListIntegrations(const IntegrationsDe
   SV_RETURN_IF_ERROR(RequireCapability(actor, domain::Capability::kViewProjects));
   std::vector<ports::IntegrationRow> out;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& tx) -> Status {
-    SV_RETURN_IF_ERROR(RequireProject(deps, tx, actor, project_id));
+    SV_RETURN_IF_ERROR(internal::RequireProject(deps, tx, actor, project_id));
     SV_ASSIGN_OR_RETURN(out, deps.integrations->ListForProject(tx, actor.org_id, project_id));
     return Status::Ok();
   }));
@@ -163,7 +156,7 @@ Result<CreatedIntegration> CreateIntegration(const IntegrationsDeps& deps, const
   StoreConfig(deps, stored, row);
 
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
-    SV_RETURN_IF_ERROR(RequireProject(deps, tx, actor, in.project_id));
+    SV_RETURN_IF_ERROR(internal::RequireProject(deps, tx, actor, in.project_id));
     SV_ASSIGN_OR_RETURN(std::string plan, deps.usage->PlanOf(tx, actor.org_id));
     const domain::PlanLimits limits = domain::LimitsFor(plan, deps.plan_limits);
     SV_ASSIGN_OR_RETURN(int64_t count, deps.usage->IntegrationCount(tx, actor.org_id));

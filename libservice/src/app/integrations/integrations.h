@@ -24,6 +24,7 @@
 #include "domain/integrations/alert_policy.h"
 #include "domain/integrations/integration.h"
 #include "domain/plans.h"
+#include "ports/bug_read_repository.h"
 #include "ports/event_bus.h"
 #include "ports/ids.h"
 #include "ports/integration_repository.h"
@@ -45,6 +46,7 @@ struct IntegrationsDeps {
   Logger* log = nullptr;
   ports::OutboundHttp* http = nullptr;
   ports::IntegrationRepository* integrations = nullptr;
+  ports::BugReadRepository* bugs = nullptr;  // a payload's bug, read in the event's transaction
   ports::ProjectRepository* projects = nullptr;
   ports::UsageRepository* usage = nullptr;
   ports::TriageRepository* triage = nullptr;  // the caller's notification preferences (preview)

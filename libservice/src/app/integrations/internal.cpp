@@ -15,6 +15,13 @@ std::string Str(const json::object& o, std::string_view key) {
 
 }  // namespace
 
+Status RequireProject(const IntegrationsDeps& deps, ports::Tx& tx, const ConsoleActor& actor,
+                      const std::string& project_id) {
+  SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, deps.projects->Find(tx, actor.org_id, project_id));
+  if (!p) return NotFound("Project not found");
+  return Status::Ok();
+}
+
 std::string LinkBase(const IntegrationsDeps& deps) {
   std::string base = deps.public_url;
   while (!base.empty() && base.back() == '/') base.pop_back();

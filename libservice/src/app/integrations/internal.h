@@ -34,6 +34,10 @@ boost::json::object TestPayload(const IntegrationsDeps& deps, const ports::Integ
 Status RecheckRules(const IntegrationsDeps& deps, ports::Tx& tx, const ports::IntegrationRow& row,
                     const ports::DeliveryRow& d, int64_t now_ms);
 
+// 404 "Project not found" unless the project is the actor's organization's.
+Status RequireProject(const IntegrationsDeps& deps, ports::Tx& tx, const ConsoleActor& actor,
+                      const std::string& project_id);
+
 // The base of links ("https://console.example.com", no trailing slash).
 std::string LinkBase(const IntegrationsDeps& deps);
 
