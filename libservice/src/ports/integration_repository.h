@@ -59,7 +59,7 @@ struct DeliveryRow {
   int64_t manual_sends = 0;
   std::optional<int64_t> response_code;
   std::optional<std::string> error_message;
-  std::string payload;  // the JSON body before signing (stable across retries)
+  std::string payload;  // the event's JSON body before signing (delivery_events; stable across retries)
   std::optional<std::string> dedupe_key;
   int64_t created_at = 0;
   std::optional<int64_t> completed_at;
@@ -123,7 +123,11 @@ class IntegrationRepository {
   virtual Result<std::vector<IntegrationRow>> ActiveFor(Tx& tx, const std::string& project_id,
                                                         const std::string& event) = 0;
 
-  // Deliveries. Insert returns false when row.dedupe_key is already taken.
+  // The payload of an event, written once before its deliveries.
+  virtual Status InsertEvent(Tx& tx, const std::string& event_id, const std::string& org_id,
+                             const std::string& payload, int64_t now_ms) = 0;
+  // Deliveries (row.payload is not written: see InsertEvent). Insert returns
+  // false when row.dedupe_key is already taken.
   virtual Result<bool> InsertDelivery(Tx& tx, const DeliveryRow& row) = 0;
   // Leases up to `limit` due rows (pending or deferred, next attempt due, no
   // live lease) whose integration is not in `skip_integrations`; each claim

@@ -63,10 +63,21 @@ std::vector<ports::IntegrationRow> Integrations(const Rows& r) {
   return out;
 }
 
+// The columns of a DeliveryRow, the payload from its event.
 constexpr const char* kDeliveryColumns =
     "id, org_id, project_id, integration_id, bug_id, event_id, event_type, schedule, status, attempts, "
-    "manual_sends, response_code, error_message, payload, dedupe_key, created_at, completed_at, "
-    "deferred_until, "
+    "manual_sends, response_code, error_message, "
+    "(SELECT e.payload FROM delivery_events e WHERE e.event_id = integration_deliveries.event_id), "
+    "dedupe_key, "
+    "created_at, completed_at, deferred_until, next_attempt_at, lease_until";
+// The same for RETURNING (no subquery there; the payloads are read after).
+constexpr const char* kDeliveryReturning =
+    "id, org_id, project_id, integration_id, bug_id, event_id, event_type, schedule, status, attempts, "
+    "manual_sends, response_code, error_message, '', dedupe_key, created_at, completed_at, deferred_until, "
+    "next_attempt_at, lease_until";
+constexpr const char* kDeliveryInsertColumns =
+    "id, org_id, project_id, integration_id, bug_id, event_id, event_type, schedule, status, attempts, "
+    "manual_sends, response_code, error_message, dedupe_key, created_at, completed_at, deferred_until, "
     "next_attempt_at, lease_until";
 
 std::vector<ports::DeliveryRow> Deliveries(const Rows& r) {
@@ -144,6 +155,11 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
                            .status());
     SV_ASSIGN_OR_RETURN(int64_t n,
                         c.Exec("DELETE FROM integrations WHERE id = ? AND org_id = ?", {id, org_id}));
+    // Events no other destination's delivery refers to.
+    SV_RETURN_IF_ERROR(c.Exec("DELETE FROM delivery_events WHERE org_id = ? AND NOT EXISTS (SELECT 1 FROM "
+                              "integration_deliveries d WHERE d.event_id = delivery_events.event_id)",
+                              {org_id})
+                           .status());
     return n > 0;
   }
 
@@ -190,30 +206,25 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
     return all;
   }
 
+  Status InsertEvent(ports::Tx& t, const std::string& event_id, const std::string& org_id,
+                     const std::string& payload, int64_t now_ms) override {
+    return Sql(t)
+        .Exec(
+            "INSERT INTO delivery_events (event_id, org_id, payload, created_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (event_id) DO NOTHING",
+            {event_id, org_id, payload, now_ms})
+        .status();
+  }
+
   Result<bool> InsertDelivery(ports::Tx& t, const ports::DeliveryRow& d) override {
     SV_ASSIGN_OR_RETURN(
-        int64_t n, Sql(t).Exec(std::string("INSERT INTO integration_deliveries (") + kDeliveryColumns +
-                                   ") VALUES (" + Placeholders(20) + ") ON CONFLICT (dedupe_key) DO NOTHING",
-                               {d.id,
-                                d.org_id,
-                                d.project_id,
-                                d.integration_id,
-                                OptText(d.bug_id),
-                                d.event_id,
-                                d.event_type,
-                                d.schedule,
-                                d.status,
-                                d.attempts,
-                                d.manual_sends,
-                                OptInt(d.response_code),
-                                OptText(d.error_message),
-                                d.payload,
-                                OptText(d.dedupe_key),
-                                d.created_at,
-                                OptInt(d.completed_at),
-                                OptInt(d.deferred_until),
-                                d.next_attempt_at,
-                                d.lease_until}));
+        int64_t n,
+        Sql(t).Exec(std::string("INSERT INTO integration_deliveries (") + kDeliveryInsertColumns +
+                        ") VALUES (" + Placeholders(19) + ") ON CONFLICT (dedupe_key) DO NOTHING",
+                    {d.id, d.org_id, d.project_id, d.integration_id, OptText(d.bug_id), d.event_id,
+                     d.event_type, d.schedule, d.status, d.attempts, d.manual_sends, OptInt(d.response_code),
+                     OptText(d.error_message), OptText(d.dedupe_key), d.created_at, OptInt(d.completed_at),
+                     OptInt(d.deferred_until), d.next_attempt_at, d.lease_until}));
     return n > 0;
   }
 
@@ -237,9 +248,25 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
                   "SELECT id FROM integration_deliveries WHERE status IN ('pending', 'deferred') AND "
                   "next_attempt_at <= ? AND lease_until <= ?" +
                       skip_sql + " ORDER BY next_attempt_at, id LIMIT ?" + lock + ") RETURNING " +
-                      kDeliveryColumns,
+                      kDeliveryReturning,
                   params));
       out = Deliveries(rows);
+      if (out.empty()) return Status::Ok();
+      // Their events' payloads, each read once.
+      std::vector<Value> events;
+      for (const ports::DeliveryRow& d : out) {
+        if (std::find(events.begin(), events.end(), Value(d.event_id)) == events.end())
+          events.emplace_back(d.event_id);
+      }
+      SV_ASSIGN_OR_RETURN(Rows payloads,
+                          c.Query("SELECT event_id, payload FROM delivery_events WHERE event_id IN (" +
+                                      Placeholders(events.size()) + ")",
+                                  events));
+      for (ports::DeliveryRow& d : out) {
+        for (size_t i = 0; i < payloads.size(); ++i) {
+          if (payloads.Str(i, 0) == d.event_id) d.payload = payloads.Str(i, 1);
+        }
+      }
       return Status::Ok();
     });
     if (!s.ok()) return s;
@@ -268,7 +295,8 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
               c.Exec(
                    "INSERT INTO delivery_dead_letters (id, delivery_id, org_id, integration_id, event_type, "
                    "payload, attempts, response_code, error_message, created_at) SELECT id || ':' || "
-                   "CAST(attempts AS TEXT), id, org_id, integration_id, event_type, payload, attempts, "
+                   "CAST(attempts AS TEXT), id, org_id, integration_id, event_type, (SELECT e.payload FROM "
+                   "delivery_events e WHERE e.event_id = integration_deliveries.event_id), attempts, "
                    "response_code, error_message, ? FROM integration_deliveries WHERE id = ? "
                    "ON CONFLICT (id) DO NOTHING",
                    {now_ms, o.id})
@@ -421,6 +449,7 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
     for (const char* sql :
          {"DELETE FROM delivery_dead_letters WHERE org_id = ?",
           "DELETE FROM integration_deliveries WHERE org_id = ?",
+          "DELETE FROM delivery_events WHERE org_id = ?",
           "DELETE FROM code_host_issues WHERE integration_id IN (SELECT id FROM integrations WHERE org_id = "
           "?)",
           "DELETE FROM alert_policies WHERE org_id = ?", "DELETE FROM integrations WHERE org_id = ?"}) {

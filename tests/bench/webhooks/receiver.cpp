@@ -10,15 +10,26 @@
 // since the last GET /stats?reset=1: received, hung (arrivals on /hang),
 // distinct (delivery ids), p50_ms, p99_ms, max_ms, per_s (deliveries per
 // second between the first and the last arrival).
-#include <httplib.h>
+//
+// A plain thread-per-connection HTTP/1.1 server with a listen backlog of
+// 4096 (cpp-httplib listens with a backlog of 5: a burst of connections
+// then waits a SYN retransmission, 1 s, which would be the receiver's delay,
+// not the service's). Each connection carries one request.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -50,13 +61,102 @@ std::string Timestamp(const std::string& body) {
   return end == std::string::npos ? "" : body.substr(start, end - start);
 }
 
+// A header's value (case-insensitive name) in a request head, or "".
+std::string Header(const std::string& head, const std::string& name) {
+  std::string lower_head = head, lower_name = name;
+  for (char& c : lower_head) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : lower_name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const size_t k = lower_head.find("\r\n" + lower_name + ":");
+  if (k == std::string::npos) return "";
+  size_t v = k + 3 + name.size();
+  while (v < head.size() && head[v] == ' ') ++v;
+  return head.substr(v, head.find("\r\n", v) - v);
+}
+
 struct Stats {
   std::mutex mu;
   std::vector<int64_t> delays;
   std::set<std::string> ids;
   int64_t hung = 0;
   int64_t first = 0, last = 0;
+
+  std::string Line(bool reset) {
+    std::lock_guard<std::mutex> lock(mu);
+    std::vector<int64_t> d = delays;
+    std::sort(d.begin(), d.end());
+    auto pct = [&d](double p) -> int64_t {
+      if (d.empty()) return 0;
+      size_t i = static_cast<size_t>(p * static_cast<double>(d.size() - 1) + 0.5);
+      return d[std::min(i, d.size() - 1)];
+    };
+    const double span = static_cast<double>(last - first) / 1000.0;
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "received=%zu hung=%lld distinct=%zu p50_ms=%lld p99_ms=%lld max_ms=%lld per_s=%.0f\n",
+                  d.size(), static_cast<long long>(hung), ids.size(), static_cast<long long>(pct(0.50)),
+                  static_cast<long long>(pct(0.99)), static_cast<long long>(d.empty() ? 0 : d.back()),
+                  span > 0 ? static_cast<double>(d.size()) / span : 0.0);
+    if (reset) {
+      delays.clear();
+      ids.clear();
+      hung = 0;
+      first = last = 0;
+    }
+    return line;
+  }
 };
+
+void Respond(int fd, const std::string& body, const char* type) {
+  const std::string out = "HTTP/1.1 200 OK\r\nContent-Type: " + std::string(type) +
+                          "\r\nConnection: close\r\nContent-Length: " + std::to_string(body.size()) +
+                          "\r\n\r\n" + body;
+  (void)::send(fd, out.data(), out.size(), MSG_NOSIGNAL);
+}
+
+void Serve(int fd, Stats* stats) {
+  std::string in;
+  char buf[16384];
+  size_t head_end = std::string::npos;
+  while ((head_end = in.find("\r\n\r\n")) == std::string::npos) {
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) return;
+    in.append(buf, static_cast<size_t>(n));
+  }
+  const std::string head = in.substr(0, head_end);
+  const size_t length = static_cast<size_t>(std::atol(Header(head, "Content-Length").c_str()));
+  while (in.size() < head_end + 4 + length) {
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) return;
+    in.append(buf, static_cast<size_t>(n));
+  }
+  const std::string body = in.substr(head_end + 4, length);
+  const size_t sp1 = head.find(' '), sp2 = head.find(' ', sp1 + 1);
+  const std::string method = head.substr(0, sp1), target = head.substr(sp1 + 1, sp2 - sp1 - 1);
+  if (method == "GET" && target.rfind("/stats", 0) == 0) {
+    Respond(fd, stats->Line(target.find("reset=1") != std::string::npos), "text/plain");
+  } else if (target.rfind("/r/", 0) == 0) {
+    const int64_t now = NowMs();
+    const int64_t at = ParseIsoMs(Timestamp(body));
+    {
+      std::lock_guard<std::mutex> lock(stats->mu);
+      if (at > 0) stats->delays.push_back(now - at);
+      stats->ids.insert(Header(head, "X-Service-Delivery-Id"));
+      if (stats->first == 0) stats->first = now;
+      stats->last = now;
+    }
+    Respond(fd, "{}", "application/json");
+  } else if (target.rfind("/hang/", 0) == 0) {
+    {
+      std::lock_guard<std::mutex> lock(stats->mu);
+      ++stats->hung;
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(10));
+    Respond(fd, "{}", "application/json");
+  } else {
+    const std::string out = "HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n";
+    (void)::send(fd, out.data(), out.size(), MSG_NOSIGNAL);
+  }
+}
 
 }  // namespace
 
@@ -65,62 +165,29 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     if (std::string(argv[i]) == "--port") port = std::atoi(argv[i + 1]);
   }
-  Stats stats;
-  httplib::Server server;
-  server.new_task_queue = [] { return new httplib::ThreadPool(64); };
-  server.Post(R"(/r/.*)", [&stats](const httplib::Request& req, httplib::Response& res) {
-    const int64_t now = NowMs();
-    const int64_t at = ParseIsoMs(Timestamp(req.body));
-    {
-      std::lock_guard<std::mutex> lock(stats.mu);
-      if (at > 0) stats.delays.push_back(now - at);
-      stats.ids.insert(req.get_header_value("X-Service-Delivery-Id"));
-      if (stats.first == 0) stats.first = now;
-      stats.last = now;
-    }
-    res.set_content("{}", "application/json");
-  });
-  server.Post(R"(/hang/.*)", [&stats](const httplib::Request&, httplib::Response& res) {
-    {
-      std::lock_guard<std::mutex> lock(stats.mu);
-      ++stats.hung;
-    }
-    std::this_thread::sleep_for(std::chrono::seconds(10));
-    res.set_content("{}", "application/json");
-  });
-  server.Get("/stats", [&stats](const httplib::Request& req, httplib::Response& res) {
-    std::lock_guard<std::mutex> lock(stats.mu);
-    std::vector<int64_t> d = stats.delays;
-    std::sort(d.begin(), d.end());
-    auto pct = [&d](double p) -> int64_t {
-      if (d.empty()) return 0;
-      size_t i = static_cast<size_t>(p * static_cast<double>(d.size() - 1) + 0.5);
-      return d[std::min(i, d.size() - 1)];
-    };
-    const double span = static_cast<double>(stats.last - stats.first) / 1000.0;
-    char line[512];
-    std::snprintf(line, sizeof line,
-                  "received=%zu hung=%lld distinct=%zu p50_ms=%lld p99_ms=%lld max_ms=%lld per_s=%.0f\n",
-                  d.size(), static_cast<long long>(stats.hung), stats.ids.size(),
-                  static_cast<long long>(pct(0.50)), static_cast<long long>(pct(0.99)),
-                  static_cast<long long>(d.empty() ? 0 : d.back()),
-                  span > 0 ? static_cast<double>(d.size()) / span : 0.0);
-    res.set_content(line, "text/plain");
-    if (req.has_param("reset")) {
-      stats.delays.clear();
-      stats.ids.clear();
-      stats.hung = 0;
-      stats.first = stats.last = 0;
-    }
-  });
-  const int bound =
-      port > 0 ? (server.bind_to_port("127.0.0.1", port) ? port : -1) : server.bind_to_any_port("127.0.0.1");
-  if (bound <= 0) {
+  const int lfd = ::socket(AF_INET, SOCK_STREAM, 0);
+  int one = 1;
+  ::setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof addr;
+  if (::bind(lfd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(lfd, 4096) != 0 ||
+      ::getsockname(lfd, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
     std::fprintf(stderr, "cannot bind\n");
     return 1;
   }
-  std::printf("listening %d\n", bound);
+  std::printf("listening %d\n", ntohs(addr.sin_port));
   std::fflush(stdout);
-  server.listen_after_bind();
-  return 0;
+  Stats stats;
+  for (;;) {
+    const int fd = ::accept(lfd, nullptr, nullptr);
+    if (fd < 0) continue;
+    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    std::thread([fd, &stats] {
+      Serve(fd, &stats);
+      ::close(fd);
+    }).detach();
+  }
 }

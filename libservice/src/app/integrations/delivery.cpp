@@ -259,8 +259,13 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
     quiet_until = di::QuietUntil(*policy.quiet_hours, now);
   const std::string payload = json::serialize(BuildPayload(deps, event.type, ev, *bug, path));
   const std::string event_id = deps.ids->NewId();
+  bool event_written = false;
   for (const ports::IntegrationRow& dest : dests) {
     if (!DestinationTakes(dest, event.type, *bug)) continue;
+    if (!event_written) {
+      SV_RETURN_IF_ERROR(deps.integrations->InsertEvent(tx, event_id, event.org_id, payload, now));
+      event_written = true;
+    }
     ports::DeliveryRow d;
     d.id = deps.ids->NewId();
     d.org_id = dest.org_id;

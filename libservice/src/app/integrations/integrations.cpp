@@ -305,6 +305,7 @@ Status TestIntegration(const IntegrationsDeps& deps, const ConsoleActor& actor, 
     d.created_at = now;
     d.next_attempt_at = now;
     d.lease_until = now + internal::kSendLeaseMs;  // held by this request while it sends
+    SV_RETURN_IF_ERROR(deps.integrations->InsertEvent(tx, d.event_id, d.org_id, d.payload, now));
     return deps.integrations->InsertDelivery(tx, d).status();
   }));
   const ports::DeliveryOutcome outcome = SendDelivery(deps, d);

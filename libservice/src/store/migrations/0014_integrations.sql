@@ -44,7 +44,6 @@ CREATE TABLE integration_deliveries (
   manual_sends BIGINT NOT NULL DEFAULT 0,
   response_code BIGINT,
   error_message TEXT,
-  payload TEXT NOT NULL,
   dedupe_key TEXT UNIQUE,
   created_at BIGINT NOT NULL,
   completed_at BIGINT,
@@ -56,6 +55,16 @@ CREATE INDEX integration_deliveries_due ON integration_deliveries(next_attempt_a
   WHERE status IN ('pending', 'deferred');
 CREATE INDEX integration_deliveries_list ON integration_deliveries(integration_id, created_at, id);
 CREATE INDEX integration_deliveries_org ON integration_deliveries(org_id, created_at);
+
+-- The payload of an event, once for all its deliveries (stable across
+-- retries; signatures are computed at each send).
+CREATE TABLE delivery_events (
+  event_id TEXT PRIMARY KEY,
+  org_id TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX delivery_events_org ON delivery_events(org_id);
 
 -- The dead-letter log: a copy of every delivery whose last try failed.
 CREATE TABLE delivery_dead_letters (
