@@ -55,11 +55,13 @@ cleanup() {
 trap cleanup EXIT
 
 "$receiver_bin" >"$work/receiver.out" 2>"$work/receiver.err" &
-pids+=("$!")
+receiver_pid=$!
+pids+=("$receiver_pid")
 for _ in $(seq 1 100); do grep -q '^listening' "$work/receiver.out" 2>/dev/null && break; sleep 0.1; done
 rport=$(awk '/^listening/ { print $2 }' "$work/receiver.out")
 [[ -n $rport ]] || { echo "receiver did not start" >&2; cat "$work/receiver.err" >&2; exit 1; }
 stats() { curl -sf "http://127.0.0.1:$rport/stats${1:-}"; }
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; } # user + system clock ticks of PID
 
 start() { # URL: sets $port, $pid
   env SERVICE_RATE_LIMITS=off SERVICE_MAX_CONNECTIONS_PER_CLIENT=0 SERVICE_ALLOW_PRIVATE_DESTINATIONS=1 \
@@ -107,13 +109,18 @@ for target in $targets; do
   # 1. Throughput with and without deliveries.
   alone=$(load "$port" "$ikey" "$seconds" --connections 50)
   stats "?reset=1" >/dev/null
+  rcpu0=$(cpu_ticks "$receiver_pid")
   with=$(load "$port" "$wkey" "$seconds" --connections 50)
+  # The receiver shares the machine's cores with the server: its CPU during
+  # the loaded run is part of the loss measured here, not the service's.
+  rcpu=$(awk -v a="$rcpu0" -v b="$(cpu_ticks "$receiver_pid")" -v hz="$(getconf CLK_TCK)" -v s="$seconds" \
+    'BEGIN { printf "%.0f%%", (b - a) / hz / s * 100 }')
   drain $(($(field "$with" new_bugs) * 5))
   drained=$(stats "?reset=1")
   after=$(load "$port" "$ikey" "$seconds" --connections 50)
   echo "  $target ingest alone: $alone" >&2
   echo "  $target ingest with 5 webhooks: $with" >&2
-  echo "  $target deliveries of that run: $drained" >&2
+  echo "  $target deliveries of that run: $drained (the receiver used $rcpu of one core meanwhile)" >&2
   echo "  $target ingest alone, after: $after" >&2
   base=$(( ($(field "$alone" rps) + $(field "$after" rps)) / 2 ))
 
@@ -136,7 +143,7 @@ for target in $targets; do
   echo "  $target with a hanging destination: $steady2" >&2
   echo "  $target delays: $hung" >&2
 
-  rows+=("$target $base $(field "$with" rps) $(field "$drained" per_s) $(field "$steady0" rps)/$(field "$steady" rps) $(field "$delay" p50_ms) $(field "$delay" p99_ms) $(field "$delay" max_ms) $(field "$hung" p50_ms) $(field "$hung" p99_ms) $(field "$hung" hung)")
+  rows+=("$target $base $(field "$with" rps) $rcpu $(field "$drained" per_s) $(field "$steady0" rps)/$(field "$steady" rps) $(field "$delay" p50_ms) $(field "$delay" p99_ms) $(field "$delay" max_ms) $(field "$hung" p50_ms) $(field "$hung" p99_ms) $(field "$hung" hung)")
   kill -TERM "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   if [[ $target == postgres ]]; then "$root/scripts/pg-cluster.sh" stop "$work/pg" >/dev/null 2>&1 || true; pg_started=0; fi
@@ -144,9 +151,9 @@ done
 
 echo
 echo "Webhooks: 5 active webhook destinations on a local receiver; $seconds s runs; $(nproc) cores"
-printf "%-9s %10s %10s %6s %10s %8s %8s %8s %8s %10s %10s %6s\n" target "alone r/s" "with r/s" lost "deliv/s" "new/s 0/5" "p50 ms" "p99 ms" "max ms" "hang p50" "hang p99" "hung"
+printf "%-9s %10s %10s %6s %9s %10s %8s %8s %8s %8s %10s %10s %6s\n" target "alone r/s" "with r/s" lost "recv cpu" "deliv/s" "new/s 0/5" "p50 ms" "p99 ms" "max ms" "hang p50" "hang p99" "hung"
 for r in "${rows[@]}"; do
-  read -r t a w dps n p50 p99 mx hp50 hp99 hg <<<"$r"
+  read -r t a w rc dps n p50 p99 mx hp50 hp99 hg <<<"$r"
   lost=$(awk -v a="$a" -v w="$w" 'BEGIN { printf "%.0f%%", (a > 0 ? (a - w) / a * 100 : 0) }')
-  printf "%-9s %10s %10s %6s %10s %8s %8s %8s %8s %10s %10s %6s\n" "$t" "$a" "$w" "$lost" "$dps" "$n" "$p50" "$p99" "$mx" "$hp50" "$hp99" "$hg"
+  printf "%-9s %10s %10s %6s %9s %10s %8s %8s %8s %8s %10s %10s %6s\n" "$t" "$a" "$w" "$lost" "$rc" "$dps" "$n" "$p50" "$p99" "$mx" "$hp50" "$hp99" "$hg"
 done
