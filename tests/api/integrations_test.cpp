@@ -737,5 +737,47 @@ TEST_CASE("a deactivated or deleted destination keeps no pending work") {
   CHECK(Deliveries(t, s.admin, id).size() == 1);  // inactive: nothing new
 }
 
+TEST_CASE(
+    "routine preset: only the fire URL, the signed JSON wrapped as text, provider headers, the bearer") {
+  StubHttpServer receiver;
+  receiver.SetResponse("/fire", CannedResponse{200, "{}"});
+  const std::string fire = receiver.url("/fire");
+  TestService t(AllowPrivate([&fire](Options& o) { o.routine_fire_url = fire; }));
+  CaptureSetup s = NewCaptureSetup(t, "pro");
+  json::object body{{"projectId", s.project_id},
+                    {"type", "agent"},
+                    {"config", {{"url", receiver.url("/other")}, {"preset", "code_agent_routine"}}},
+                    {"bearerToken", "routine-token-1234"}};
+  CHECK(CreateIntegration(t, s.admin, body).status == 400);
+  body["config"] = json::object{{"url", fire + "?x=1"}, {"preset", "code_agent_routine"}};
+  CHECK(CreateIntegration(t, s.admin, body).status == 400);
+  body["config"] = json::object{{"url", fire}, {"preset", "code_agent_routine"}};
+  TestResponse created = CreateIntegration(t, s.admin, body);
+  REQUIRE_MESSAGE(created.status == 201, created.body);
+  const std::string secret = S(created.json, "signingSecret");
+  NewBug(t, s, "Routine bug");
+  CHECK(Drain(t) == 1);
+  REQUIRE(receiver.request_count() == 1);
+  const RecordedRequest r = receiver.requests()[0];
+  CHECK(r.path == "/fire");
+  CHECK(r.Header("User-Agent") == "Service-AgentWebhook/1.0");
+  CHECK(r.Header("Authorization") == "Bearer routine-token-1234");
+  CHECK(r.Header("X-Routine-Api-Version") == "2026-01-01");
+  CHECK_FALSE(r.Header("X-Routine-Client").empty());
+  const std::string text(json::parse(r.body).at("text").as_string());
+  CHECK(text.rfind("[medium] New bug: Routine bug", 0) == 0);
+  const size_t json_start = text.find("\n\n{");
+  REQUIRE(json_start != std::string::npos);
+  CHECK(json::parse(text.substr(json_start + 2)).at("event") == "new_bug");
+  const ParsedSignature sig = ParseSignature(r.Header("X-Service-Signature-256"));
+  REQUIRE(sig.v1.size() == 1);
+  CHECK(sig.v1[0] == IndependentHmacHex(secret, sig.t + "." + r.body));  // over the wrapped body
+  // Without a configured fire URL the preset is refused.
+  TestService plain(AllowPrivate());
+  CaptureSetup p = NewCaptureSetup(plain, "pro");
+  body["projectId"] = p.project_id;
+  CHECK(CreateIntegration(plain, p.admin, body).status == 400);
+}
+
 }  // namespace
 }  // namespace service::testing
