@@ -31,10 +31,12 @@ TestResponse PutPolicy(TestService& t, const Member& m, const json::object& body
 }
 
 std::string NewWebhook(TestService& t, const CaptureSetup& s, const std::string& url) {
-  TestResponse r = t.Post(
-      "/v1/integrations",
-      {{"projectId", s.project_id}, {"type", "webhook"}, {"config", {{"url", url}}}, {"events", {"new_bug", "regression", "status_change"}}},
-      s.admin.headers());
+  TestResponse r = t.Post("/v1/integrations",
+                          {{"projectId", s.project_id},
+                           {"type", "webhook"},
+                           {"config", {{"url", url}}},
+                           {"events", {"new_bug", "regression", "status_change"}}},
+                          s.admin.headers());
   REQUIRE_MESSAGE(r.status == 201, r.body);
   return S(r.json, "id");
 }
@@ -62,14 +64,15 @@ TEST_CASE("alert policy: defaults, a full body round trip, validation, scope and
   CHECK(t.Get("/v1/alerts/policy", s.admin.headers()).status == 400);
   CHECK(t.Get("/v1/alerts/policy?projectId=" + s.project_id, outsider.headers()).status == 404);
 
-  const json::object body{{"projectId", s.project_id},
-                          {"severityFloor", "medium"},
-                          {"excludes",
-                           {{"events", {"status_change"}},
-                            {"titleContains", {"ResizeObserver"}},
-                            {"urlContains", {"/health"}},
-                            {"environments", {"staging"}}}},
-                          {"quietHours", {{"start", "22:00"}, {"end", "07:30"}, {"timeZone", "Europe/Berlin"}}}};
+  const json::object body{
+      {"projectId", s.project_id},
+      {"severityFloor", "medium"},
+      {"excludes",
+       {{"events", {"status_change"}},
+        {"titleContains", {"ResizeObserver"}},
+        {"urlContains", {"/health"}},
+        {"environments", {"staging"}}}},
+      {"quietHours", {{"start", "22:00"}, {"end", "07:30"}, {"timeZone", "Europe/Berlin"}}}};
   TestResponse put = PutPolicy(t, s.admin, body);
   REQUIRE_MESSAGE(put.status == 200, put.body);
   CHECK(put.json.at("policy").at("severityFloor") == "medium");
@@ -104,7 +107,7 @@ TEST_CASE("alert policy: defaults, a full body round trip, validation, scope and
         put.json.at("policy"));
 }
 
-TEST_CASE("alert policy on deliveries: the floor and exclusions drop events; agent events are exempt") {
+TEST_CASE("alert policy on deliveries: the floor and exclusions drop events, agent events are exempt") {
   StubHttpServer receiver;
   receiver.SetResponse("/hook", CannedResponse{200, "{}"});
   TestService t([](Options& o) { o.allow_private_destinations = true; });
@@ -157,17 +160,21 @@ TEST_CASE("quiet hours hold capture-path deliveries as deferred, same id, sent w
   CHECK(receiver.requests()[1].Header("X-Service-Event") == "new_bug");
 }
 
-TEST_CASE("preview: the dry run's gate, email disposition and connection decisions, nothing written or sent") {
+TEST_CASE(
+    "preview: the dry run's gate, email disposition and connection decisions, nothing written or sent") {
   StubHttpServer receiver;
   TestService t([](Options& o) { o.allow_private_destinations = true; });
   CaptureSetup s = NewCaptureSetup(t, "pro");
   const std::string hook = NewWebhook(t, s, receiver.url("/hook"));
   t.clock().Advance(1000);  // listed oldest first
-  TestResponse chat = t.Post("/v1/integrations",
-                             {{"projectId", s.project_id}, {"type", "chat_a"}, {"config", {{"url", receiver.url("/c")}}}},
-                             s.admin.headers());
+  TestResponse chat =
+      t.Post("/v1/integrations",
+             {{"projectId", s.project_id}, {"type", "chat_a"}, {"config", {{"url", receiver.url("/c")}}}},
+             s.admin.headers());
   REQUIRE(chat.status == 201);
-  REQUIRE(t.Patch("/v1/integrations/" + S(chat.json, "id"), {{"is_active", false}}, s.admin.headers()).status == 200);
+  REQUIRE(
+      t.Patch("/v1/integrations/" + S(chat.json, "id"), {{"is_active", false}}, s.admin.headers()).status ==
+      200);
   const json::object sample{{"projectId", s.project_id},
                             {"eventType", "new_bug"},
                             {"title", "Checkout fails"},
@@ -212,13 +219,13 @@ TEST_CASE("preview: the dry run's gate, email disposition and connection decisio
   CHECK(floor.json.at("email").at("disposition") == "not_scheduled");
 
   // The closed body and its limits.
-  for (const auto& [key, value] : std::vector<std::pair<std::string, json::value>>{
-           {"extra", json::value(1)},
-           {"eventType", json::value("comment")},
-           {"title", json::value(std::string(1001, 'x'))},
-           {"url", json::value(std::string(4097, 'x'))},
-           {"userEmail", json::value("not-an-email")},
-           {"severity", json::value("urgent")}}) {
+  for (const auto& [key, value] :
+       std::vector<std::pair<std::string, json::value>>{{"extra", json::value(1)},
+                                                        {"eventType", json::value("comment")},
+                                                        {"title", json::value(std::string(1001, 'x'))},
+                                                        {"url", json::value(std::string(4097, 'x'))},
+                                                        {"userEmail", json::value("not-an-email")},
+                                                        {"severity", json::value("urgent")}}) {
     json::object b = sample;
     b[key] = value;
     CAPTURE(key);

@@ -439,7 +439,7 @@ TEST_CASE("capture-path retries: 10 s, 1 min, 5 min, 30 min, 2 h, then failed an
         ParseSignature(reqs[1].Header("X-Service-Signature-256")).t);
 }
 
-TEST_CASE("client rejections stop at once; 408, 425 and 429 are retried") {
+TEST_CASE("client rejections stop at once, 408, 425 and 429 are retried") {
   StubHttpServer receiver;
   TestService t(AllowPrivate());
   CaptureSetup s = NewCaptureSetup(t, "pro");
@@ -568,7 +568,7 @@ TEST_CASE("bridge: posts the address and text, with only the older signature whe
   CHECK(r.Header("X-Service-Signature") == "sha256=" + IndependentHmacHex("bridge-secret-77", r.body));
 }
 
-TEST_CASE("rotation: two v1 values for 24 hours, current first; *** keeps the secret; a new one rotates") {
+TEST_CASE("rotation: two v1 values for 24 hours, current first, *** keeps the secret, a new one rotates") {
   StubHttpServer receiver;
   receiver.SetResponse("/hook", CannedResponse{200, "{}"});
   TestService t(AllowPrivate());

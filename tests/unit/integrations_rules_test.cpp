@@ -20,7 +20,7 @@ namespace {
 
 namespace json = boost::json;
 
-TEST_CASE("retry schedules: capture 0, 10 s, 1 min, 5 min, 30 min, 2 h; short 10 s doubling, 5 sends") {
+TEST_CASE("retry schedules: capture 0, 10 s, 1 min, 5 min, 30 min, 2 h, short 10 s doubling, 5 sends") {
   struct Row {
     Schedule schedule;
     int sends;
@@ -45,7 +45,7 @@ TEST_CASE("retry schedules: capture 0, 10 s, 1 min, 5 min, 30 min, 2 h; short 10
   CHECK_FALSE(ParseSchedule("other").has_value());
 }
 
-TEST_CASE("retryable answers: 408, 425, 429 and 5xx; every other non-2xx stops") {
+TEST_CASE("retryable answers: 408, 425, 429 and 5xx, every other non-2xx stops") {
   for (int s : {408, 425, 429, 500, 502, 503, 504, 599}) CHECK(IsRetryableStatus(s));
   for (int s : {400, 401, 403, 404, 405, 409, 410, 413, 422, 301, 302, 600})
     CHECK_FALSE(IsRetryableStatus(s));
@@ -137,7 +137,7 @@ std::string OpensslHex(const std::string& key, const std::string& data) {
   return OpensslHmacSha256Hex(key, data);
 }
 
-TEST_CASE("signature headers: t and v1 over <t>.<body>, the previous secret second; the older header") {
+TEST_CASE("signature headers: t and v1 over <t>.<body>, the previous secret second, the older header") {
   const std::string body = R"({"event":"test"})";
   CHECK(SignatureHeader(1700000000, body, "cur", "") ==
         "t=1700000000,v1=" + OpensslHex("cur", "1700000000." + body));
