@@ -548,10 +548,11 @@ void DeliveryEngine::Send() {
       for (;;) {
         if (s.stopping) return;
         // The oldest job whose destination has a free sending slot.
-        auto it = std::find_if(s.queue.begin(), s.queue.end(), [&](const State::Job& j) {
-          auto found = s.sending.find(j.row.integration_id);
-          return found == s.sending.end() || found->second < options_.per_destination;
-        });
+        auto it = s.queue.begin();
+        for (; it != s.queue.end(); ++it) {
+          auto found = s.sending.find(it->row.integration_id);
+          if (found == s.sending.end() || found->second < options_.per_destination) break;
+        }
         if (it != s.queue.end()) {
           job = std::move(*it);
           s.queue.erase(it);
