@@ -219,7 +219,7 @@ TEST_CASE(
   CHECK(floor.json.at("email").at("disposition") == "not_scheduled");
 
   // The closed body and its limits.
-  for (const auto& [key, value] :
+  for (const auto& field :
        std::vector<std::pair<std::string, json::value>>{{"extra", json::value(1)},
                                                         {"eventType", json::value("comment")},
                                                         {"title", json::value(std::string(1001, 'x'))},
@@ -227,8 +227,8 @@ TEST_CASE(
                                                         {"userEmail", json::value("not-an-email")},
                                                         {"severity", json::value("urgent")}}) {
     json::object b = sample;
-    b[key] = value;
-    CAPTURE(key);
+    b[field.first] = field.second;
+    CAPTURE(field.first);
     CHECK(t.Post("/v1/alerts/preview", b, s.admin.headers()).status == 400);
   }
   json::object foreign = sample;

@@ -457,7 +457,9 @@ TEST_CASE("client rejections stop at once, 408, 425 and 429 are retried") {
   }
   NewBug(t, s, "Rejected");
   CHECK(Drain(t) == 8);
-  for (const auto& [code, id] : ids) {
+  for (const auto& entry : ids) {
+    const int code = entry.first;
+    const std::string& id = entry.second;
     CAPTURE(code);
     json::array rows = Deliveries(t, s.admin, id);
     REQUIRE(rows.size() == 1);

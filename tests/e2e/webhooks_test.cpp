@@ -245,7 +245,7 @@ TEST_CASE("two server processes on one PostgreSQL: every event once, none lost w
     CHECK(g.signature_ok);
   }
   CHECK(per_delivery.size() == kFirst);
-  for (const auto& [id, n] : per_delivery) CHECK_MESSAGE(n == 1, id);
+  for (const auto& entry : per_delivery) CHECK_MESSAGE(entry.second == 1, entry.first);
   CHECK(receiver.BugsDelivered() == bugs);
 
   // A process killed while its sends hang: what it held is sent by the other
