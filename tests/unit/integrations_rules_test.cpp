@@ -118,6 +118,41 @@ TEST_CASE("config checks per type") {
   CHECK(CheckConfig("agent", {.url = fire, .preset = "code_agent_routine"}, true, "").size() == 1);
 }
 
+TEST_CASE(
+    "destination filters: minSeverity and deliveryFeed for new issues and regressions of webhook and agent") {
+  struct Row {
+    std::string type;
+    std::optional<std::string> min_severity;
+    std::string feed;
+    std::string event;
+    IssueFacts facts;
+    std::string reason;
+  };
+  const IssueFacts low{"low", "issue", "", false, false};
+  const IssueFacts critical{"critical", "issue", "", false, false};
+  const IssueFacts high_crash{"high", "issue", "crash", false, false};
+  const IssueFacts ui{"medium", "issue", "user_report", false, true};
+  const std::vector<Row> rows = {
+      {"webhook", "high", "all", "new_bug", low, "below_min_severity"},
+      {"webhook", "high", "all", "new_bug", critical, ""},
+      {"agent", "high", "all", "regression", low, "below_min_severity"},
+      {"webhook", "high", "all", "status_change", low, ""},  // other events: project rules only
+      {"chat_a", "high", "all", "new_bug", low, ""},         // not a webhook or agent
+      {"webhook", std::nullopt, "urgent_critical", "new_bug", critical, ""},
+      {"webhook", std::nullopt, "urgent_critical", "new_bug", high_crash, ""},
+      {"webhook", std::nullopt, "urgent_critical", "new_bug", low, "delivery_feed"},
+      {"webhook", std::nullopt, "urgent_critical", "new_bug", ui, "delivery_feed"},
+      {"webhook", std::nullopt, "ui_ux", "new_bug", ui, ""},
+      {"webhook", std::nullopt, "ui_ux", "new_bug", critical, "delivery_feed"},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.type);
+    CAPTURE(r.feed);
+    CAPTURE(r.facts.severity);
+    CHECK(DestinationFilterReason(r.type, r.min_severity, r.feed, r.event, r.facts) == r.reason);
+  }
+}
+
 TEST_CASE("what reads show: URLs to scheme and host, secrets masked to the last four") {
   CHECK(RedactUrl("https://hooks.example.com/services/T0/B0/secret") ==
         "https://hooks.example.com/\xE2\x80\xA6");

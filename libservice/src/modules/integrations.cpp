@@ -55,10 +55,7 @@ Status IntegrationsModule::Open(Platform& p) {
   // (events of other processes arrive through PostgreSQL's bus too).
   bus_ = p.bus.get();
   subscription_ = bus_->Subscribe([engine](const ports::Event& e) {
-    if (e.type == "new_bug" || e.type == "regression" || e.type == "status_change" || e.type == "comment" ||
-        e.type == "assigned") {
-      engine->Nudge();
-    }
+    if (ai::TriggersDeliveries(e.type)) engine->Nudge();
   });
   p.workers.AddService([engine] { engine->Start(); }, [engine] { engine->Stop(); });
 

@@ -235,6 +235,9 @@ Result<json::object> Preview(const IntegrationsDeps& deps, const ConsoleActor& a
 
     SV_ASSIGN_OR_RETURN(std::vector<ports::IntegrationRow> dests,
                         deps.integrations->ListForProject(tx, actor.org_id, req.project_id));
+    // The sample as a new issue: a person's report, its facets from its title.
+    const di::IssueFacts sample_facts{req.severity, "issue", "", req.event_type == "regression",
+                                      domain::triage::IsUiUx(req.title, "", "issue", "", {})};
     json::array connections;
     for (const ports::IntegrationRow& d : dests) {
       if (connections.size() >= kMaxPreviewConnections) break;
@@ -246,16 +249,10 @@ Result<json::object> Preview(const IntegrationsDeps& deps, const ConsoleActor& a
         decision = "not_scheduled", why = "not_subscribed";
       } else if (gate == "not_scheduled") {
         decision = gate, why = reason;
-      } else if (di::IsSignedType(d.type) &&
-                 (req.event_type == "new_bug" || req.event_type == "regression") && d.min_severity &&
-                 domain::triage::SeverityRank(req.severity) < domain::triage::SeverityRank(*d.min_severity)) {
-        decision = "not_scheduled", why = "below_min_severity";
-      } else if (di::IsSignedType(d.type) &&
-                 (req.event_type == "new_bug" || req.event_type == "regression") &&
-                 d.delivery_feed == "urgent_critical" &&
-                 !domain::triage::IsUrgentCritical(req.severity, "issue", "",
-                                                   req.event_type == "regression")) {
-        decision = "not_scheduled", why = "delivery_feed";
+      } else if (const std::string filtered = di::DestinationFilterReason(
+                     d.type, d.min_severity, d.delivery_feed, req.event_type, sample_facts);
+                 !filtered.empty()) {
+        decision = "not_scheduled", why = filtered;
       } else {
         decision = gate, why = reason;
       }

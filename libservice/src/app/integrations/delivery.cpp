@@ -25,22 +25,12 @@ constexpr const char* kRoutineVersion = "2026-01-01";
 constexpr const char* kRoutineClientHeader = "X-Routine-Client";
 constexpr const char* kRoutineClient = "service-webhook/1.0";
 
-std::string Str(const json::object& o, std::string_view key) {
-  const json::value* v = o.if_contains(key);
-  return v != nullptr && v->is_string() ? std::string(v->get_string()) : std::string();
-}
-
 json::value OptStr(const json::object& o, std::string_view key) {
   const json::value* v = o.if_contains(key);
   return v != nullptr && v->is_string() ? *v : json::value(nullptr);
 }
 
 json::value TextOrNull(const std::string& s) { return s.empty() ? json::value(nullptr) : json::value(s); }
-
-bool IsDeliveredEvent(std::string_view type) {
-  return type == "new_bug" || type == "regression" || type == "status_change" || type == "comment" ||
-         type == "assigned";
-}
 
 // Spec 2 "Payload fields", in the documented order: the common fields, the
 // ingest fields (occurrenceId last), the event's own, then timestamp.
@@ -55,8 +45,9 @@ json::object BuildPayload(const IntegrationsDeps& deps, const std::string& type,
   p["title"] = bug.title;
   p["severity"] = bug.severity;
   p["reportCount"] = bug.report_count;
-  p["release"] = TextOrNull(path == EventPath::kCapture && !Str(ev, "release").empty() ? Str(ev, "release")
-                                                                                       : bug.latest_release);
+  p["release"] = TextOrNull(path == EventPath::kCapture && !di::PayloadText(ev, "release").empty()
+                                ? di::PayloadText(ev, "release")
+                                : bug.latest_release);
   p["bugId"] = bug.id;
   p["consoleUrl"] = base + "/bugs/" + bug.id;
   p["evidence"] =
@@ -64,14 +55,15 @@ json::object BuildPayload(const IntegrationsDeps& deps, const std::string& type,
                    {"events", bug_url + "/events"},
                    {"occurrences", bug_url + "/occurrences"},
                    {"users", bug_url + "/users"}};
-  p["url"] = Str(ev, "url").empty() ? bug.url : Str(ev, "url");
-  p["projectId"] = Str(ev, "projectId");
+  p["url"] = di::PayloadText(ev, "url").empty() ? bug.url : di::PayloadText(ev, "url");
+  p["projectId"] = di::PayloadText(ev, "projectId");
   p["status"] = bug.status;
   if (path == EventPath::kCapture) {
     p["fingerprint"] = bug.fingerprint;
-    p["platform"] = Str(ev, "platform").empty() ? TextOrNull(bug.platform) : json::value(Str(ev, "platform"));
-    p["environment"] =
-        Str(ev, "environment").empty() ? TextOrNull(bug.latest_environment) : OptStr(ev, "environment");
+    p["platform"] = di::PayloadText(ev, "platform").empty() ? TextOrNull(bug.platform)
+                                                            : json::value(di::PayloadText(ev, "platform"));
+    p["environment"] = di::PayloadText(ev, "environment").empty() ? TextOrNull(bug.latest_environment)
+                                                                  : OptStr(ev, "environment");
     p["userId"] = OptStr(ev, "userId");
     p["sessionId"] = OptStr(ev, "sessionId");
     p["userEmail"] = OptStr(ev, "userEmail");
@@ -89,26 +81,9 @@ json::object BuildPayload(const IntegrationsDeps& deps, const std::string& type,
   } else if (type == "regression") {
     p["reopenedBy"] = OptStr(ev, "reopenedBy");
   }
-  const std::string ts = Str(ev, "timestamp");
+  const std::string ts = di::PayloadText(ev, "timestamp");
   p["timestamp"] = ts.empty() ? util::FormatIso8601(deps.Now()) : ts;
   return p;
-}
-
-// deliveryFeed and minSeverity of a signed destination (new issues and
-// regressions only).
-bool DestinationTakes(const ports::IntegrationRow& dest, const std::string& type,
-                      const ports::BugRecord& bug) {
-  if (!di::IsSignedType(dest.type) || (type != "new_bug" && type != "regression")) return true;
-  if (dest.min_severity &&
-      domain::triage::SeverityRank(bug.severity) < domain::triage::SeverityRank(*dest.min_severity)) {
-    return false;
-  }
-  if (dest.delivery_feed == "urgent_critical") {
-    return domain::triage::IsUrgentCritical(bug.severity, bug.signal_class, bug.signal_family,
-                                            bug.is_regression || type == "regression");
-  }
-  if (dest.delivery_feed == "ui_ux") return bug.ui_ux;
-  return true;
 }
 
 // The error text a delivery row keeps: no URL query, credentials or headers.
@@ -201,7 +176,8 @@ Result<Prepared> Prepare(const IntegrationsDeps& deps, const ports::IntegrationR
   }
   if (issue) {
     std::string text = di::SummaryLine(payload);
-    if (!Str(payload, "consoleUrl").empty()) text += "\n\n" + Str(payload, "consoleUrl");
+    if (!di::PayloadText(payload, "consoleUrl").empty())
+      text += "\n\n" + di::PayloadText(payload, "consoleUrl");
     r.url = api + "/repos/" + config.repo + "/issues/" + std::to_string(issue->number) + "/comments";
     r.body = json::serialize(json::object{{"body", text}});
     return out;
@@ -221,7 +197,8 @@ void RememberIssue(const IntegrationsDeps& deps, const ports::DeliveryRow& d, co
   const json::object& o = v.get_object();
   const json::value* number = o.if_contains("number");
   if (number == nullptr || !number->is_int64()) return;
-  const ports::CodeHostIssue issue{d.integration_id, *d.bug_id, Str(o, "html_url"), number->get_int64()};
+  const ports::CodeHostIssue issue{d.integration_id, *d.bug_id, di::PayloadText(o, "html_url"),
+                                   number->get_int64()};
   Status s =
       deps.db->Write([&](ports::Tx& tx) { return deps.integrations->PutIssue(tx, issue, deps.Now()); });
   if (!s.ok() && deps.log != nullptr) {
@@ -232,9 +209,14 @@ void RememberIssue(const IntegrationsDeps& deps, const ports::DeliveryRow& d, co
 
 }  // namespace
 
+bool TriggersDeliveries(std::string_view event_type) {
+  return event_type == "new_bug" || event_type == "regression" || event_type == "status_change" ||
+         event_type == "comment" || event_type == "assigned";
+}
+
 Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const ports::Event& event,
                          EventPath path) {
-  if (!IsDeliveredEvent(event.type) || event.project_id.empty()) return Status::Ok();
+  if (!TriggersDeliveries(event.type) || event.project_id.empty()) return Status::Ok();
   SV_ASSIGN_OR_RETURN(std::vector<ports::IntegrationRow> dests,
                       deps.integrations->ActiveFor(tx, event.project_id, event.type));
   if (dests.empty()) return Status::Ok();
@@ -242,13 +224,15 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
   json::value parsed = json::parse(event.payload, ec);
   if (ec || !parsed.is_object()) return Internal("event payload is not a JSON object");
   const json::object& ev = parsed.get_object();
-  const std::string bug_id = Str(ev, "bugId").empty() ? Str(ev, "id") : Str(ev, "bugId");
+  const std::string bug_id =
+      di::PayloadText(ev, "bugId").empty() ? di::PayloadText(ev, "id") : di::PayloadText(ev, "bugId");
   SV_ASSIGN_OR_RETURN(std::optional<ports::BugRecord> bug, deps.bugs->Find(tx, event.org_id, bug_id));
   if (!bug) return Status::Ok();
   SV_ASSIGN_OR_RETURN(di::AlertPolicy policy, PolicyFor(deps, tx, event.project_id));
-  const std::string url = Str(ev, "url").empty() ? bug->url : Str(ev, "url");
-  const std::string environment =
-      Str(ev, "environment").empty() ? bug->latest_environment : Str(ev, "environment");
+  const std::string url = di::PayloadText(ev, "url").empty() ? bug->url : di::PayloadText(ev, "url");
+  const std::string environment = di::PayloadText(ev, "environment").empty()
+                                      ? bug->latest_environment
+                                      : di::PayloadText(ev, "environment");
   if (!di::ExclusionReason(policy, di::AlertSample{event.type, bug->severity, bug->title, url, environment})
            .empty()) {
     return Status::Ok();
@@ -258,10 +242,15 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
   if (path == EventPath::kCapture && policy.quiet_hours)
     quiet_until = di::QuietUntil(*policy.quiet_hours, now);
   const std::string payload = json::serialize(BuildPayload(deps, event.type, ev, *bug, path));
+  const di::IssueFacts facts{bug->severity, bug->signal_class, bug->signal_family, bug->is_regression,
+                             bug->ui_ux};
   const std::string event_id = deps.ids->NewId();
   bool event_written = false;
   for (const ports::IntegrationRow& dest : dests) {
-    if (!DestinationTakes(dest, event.type, *bug)) continue;
+    if (!di::DestinationFilterReason(dest.type, dest.min_severity, dest.delivery_feed, event.type, facts)
+             .empty()) {
+      continue;
+    }
     if (!event_written) {
       SV_RETURN_IF_ERROR(deps.integrations->InsertEvent(tx, event_id, event.org_id, payload, now));
       event_written = true;

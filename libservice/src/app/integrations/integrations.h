@@ -143,6 +143,10 @@ Status RetryDelivery(const IntegrationsDeps& deps, const ConsoleActor& actor,
 // Which path an event comes from (its schedule and quiet hours).
 enum class EventPath { kCapture, kTriage };
 
+// The bus events that become deliveries: new_bug, regression,
+// status_change, comment, assigned (the others have no producer yet).
+bool TriggersDeliveries(std::string_view event_type);
+
 // The outbox hook: writes a delivery row per destination that takes `event`
 // (subscription, policy, minSeverity, deliveryFeed, quiet hours), inside the
 // event's own transaction. Events that no destination can take cost one query.

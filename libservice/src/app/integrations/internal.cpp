@@ -8,11 +8,6 @@ namespace {
 namespace json = boost::json;
 namespace di = domain::integrations;
 
-std::string Str(const json::object& o, std::string_view key) {
-  const json::value* v = o.if_contains(key);
-  return v != nullptr && v->is_string() ? std::string(v->get_string()) : std::string();
-}
-
 }  // namespace
 
 Status RequireProject(const IntegrationsDeps& deps, ports::Tx& tx, const ConsoleActor& actor,
@@ -62,12 +57,12 @@ Result<di::Config> OpenConfig(const IntegrationsDeps& deps, const ports::Integra
   if (ec || !v.is_object()) return Internal("stored integration config is not a JSON object");
   const json::object& o = v.get_object();
   di::Config c;
-  c.url = Str(o, "url");
-  c.token = Str(o, "token");
-  c.repo = Str(o, "repo");
-  c.bridge_url = Str(o, "bridgeUrl");
-  c.address = Str(o, "address");
-  c.preset = Str(o, "preset");
+  c.url = di::PayloadText(o, "url");
+  c.token = di::PayloadText(o, "token");
+  c.repo = di::PayloadText(o, "repo");
+  c.bridge_url = di::PayloadText(o, "bridgeUrl");
+  c.address = di::PayloadText(o, "address");
+  c.preset = di::PayloadText(o, "preset");
   return c;
 }
 
@@ -103,9 +98,9 @@ Status RecheckRules(const IntegrationsDeps& deps, ports::Tx& tx, const ports::In
   if (ec || !v.is_object()) return Internal("stored delivery payload is not a JSON object");
   const json::object& p = v.get_object();
   SV_ASSIGN_OR_RETURN(di::AlertPolicy policy, PolicyFor(deps, tx, row.project_id));
-  const std::string reason =
-      di::ExclusionReason(policy, di::AlertSample{d.event_type, Str(p, "severity"), Str(p, "title"),
-                                                  Str(p, "url"), Str(p, "environment")});
+  const std::string reason = di::ExclusionReason(
+      policy, di::AlertSample{d.event_type, di::PayloadText(p, "severity"), di::PayloadText(p, "title"),
+                              di::PayloadText(p, "url"), di::PayloadText(p, "environment")});
   if (!reason.empty()) {
     return Status(Code::kConflict, "Delivery excluded by current rules (" + reason + ")");
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "domain/triage/vocabulary.h"
 #include "util/crypto.h"
 #include "util/strings.h"
 
@@ -21,14 +22,6 @@ constexpr size_t kMaxUrlLength = 2048;
 template <size_t N>
 bool OneOf(const std::array<std::string_view, N>& list, std::string_view v) {
   return std::find(list.begin(), list.end(), v) != list.end();
-}
-
-std::string Str(const json::object& o, std::string_view key) {
-  const json::value* v = o.if_contains(key);
-  if (v == nullptr) return {};
-  if (v->is_string()) return std::string(v->get_string());
-  if (v->is_int64()) return std::to_string(v->get_int64());
-  return {};
 }
 
 // "" when `url` is an acceptable destination URL, else the problem.
@@ -89,24 +82,47 @@ int SeverityColour(std::string_view severity) {
 // The detail lines under the summary: status change, comment, url, console.
 std::vector<std::string> DetailLines(const json::object& p) {
   std::vector<std::string> lines;
-  const std::string event = Str(p, "event");
-  if (event == "status_change") lines.push_back("Status: " + Str(p, "oldStatus") + " -> " + Str(p, "status"));
-  if (event == "comment" && !Str(p, "comment").empty())
-    lines.push_back("Comment: " + util::Utf8Shorten(Str(p, "comment"), 300));
-  if (event == "assigned" && !Str(p, "assignedTo").empty())
-    lines.push_back("Assigned to " + Str(p, "assignedTo"));
-  if (event == "agent_update" && !Str(p, "prUrl").empty())
-    lines.push_back("Pull request: " + Str(p, "prUrl"));
-  if (!Str(p, "url").empty()) lines.push_back("Page: " + Str(p, "url"));
-  if (!Str(p, "environment").empty() || !Str(p, "release").empty()) {
-    std::string l = "Environment: " + (Str(p, "environment").empty() ? "-" : Str(p, "environment"));
-    if (!Str(p, "release").empty()) l += ", release " + Str(p, "release");
+  const std::string event = PayloadText(p, "event");
+  if (event == "status_change")
+    lines.push_back("Status: " + PayloadText(p, "oldStatus") + " -> " + PayloadText(p, "status"));
+  if (event == "comment" && !PayloadText(p, "comment").empty())
+    lines.push_back("Comment: " + util::Utf8Shorten(PayloadText(p, "comment"), 300));
+  if (event == "assigned" && !PayloadText(p, "assignedTo").empty())
+    lines.push_back("Assigned to " + PayloadText(p, "assignedTo"));
+  if (event == "agent_update" && !PayloadText(p, "prUrl").empty())
+    lines.push_back("Pull request: " + PayloadText(p, "prUrl"));
+  if (!PayloadText(p, "url").empty()) lines.push_back("Page: " + PayloadText(p, "url"));
+  if (!PayloadText(p, "environment").empty() || !PayloadText(p, "release").empty()) {
+    std::string l =
+        "Environment: " + (PayloadText(p, "environment").empty() ? "-" : PayloadText(p, "environment"));
+    if (!PayloadText(p, "release").empty()) l += ", release " + PayloadText(p, "release");
     lines.push_back(l);
   }
   return lines;
 }
 
 }  // namespace
+
+std::string PayloadText(const json::object& o, std::string_view key) {
+  const json::value* v = o.if_contains(key);
+  return v != nullptr && v->is_string() ? std::string(v->get_string()) : std::string();
+}
+
+std::string DestinationFilterReason(std::string_view type, const std::optional<std::string>& min_severity,
+                                    std::string_view delivery_feed, std::string_view event,
+                                    const IssueFacts& f) {
+  if (!IsSignedType(type) || (event != "new_bug" && event != "regression")) return "";
+  if (min_severity && triage::SeverityRank(f.severity) < triage::SeverityRank(*min_severity)) {
+    return "below_min_severity";
+  }
+  const bool regression = f.is_regression || event == "regression";
+  if (delivery_feed == "urgent_critical" &&
+      !triage::IsUrgentCritical(f.severity, f.signal_class, f.signal_family, regression)) {
+    return "delivery_feed";
+  }
+  if (delivery_feed == "ui_ux" && !f.ui_ux) return "delivery_feed";
+  return "";
+}
 
 bool IsIntegrationType(std::string_view type) { return OneOf(kTypes, type); }
 bool IsSignedType(std::string_view type) { return type == "webhook" || type == "agent"; }
@@ -226,9 +242,9 @@ bool IsRetryableStatus(int status) {
 
 std::string SummaryLine(const json::object& p) {
   std::string line;
-  const std::string severity = Str(p, "severity");
+  const std::string severity = PayloadText(p, "severity");
   if (!severity.empty()) line += "[" + severity + "] ";
-  line += EventLabel(Str(p, "event")) + ": " + util::Utf8Shorten(Str(p, "title"), 200);
+  line += EventLabel(PayloadText(p, "event")) + ": " + util::Utf8Shorten(PayloadText(p, "title"), 200);
   const json::value* count = p.if_contains("reportCount");
   if (count != nullptr && count->is_int64() && count->get_int64() > 0) {
     line += " (" + std::to_string(count->get_int64()) + (count->get_int64() == 1 ? " report)" : " reports)");
@@ -239,7 +255,7 @@ std::string SummaryLine(const json::object& p) {
 std::string ChatBody(std::string_view type, const json::object& p) {
   const std::string summary = SummaryLine(p);
   const std::vector<std::string> details = DetailLines(p);
-  const std::string console = Str(p, "consoleUrl");
+  const std::string console = PayloadText(p, "consoleUrl");
   std::string text = summary;
   for (const std::string& l : details) text += "\n" + l;
   if (!console.empty()) text += "\n" + console;
@@ -257,7 +273,7 @@ std::string ChatBody(std::string_view type, const json::object& p) {
     for (const std::string& l : details) description += (description.empty() ? "" : "\n") + l;
     json::object embed{{"title", util::Utf8Shorten(summary, 256)},
                        {"description", util::Utf8Shorten(description, 4000)},
-                       {"color", SeverityColour(Str(p, "severity"))}};
+                       {"color", SeverityColour(PayloadText(p, "severity"))}};
     if (!console.empty()) embed["url"] = console;
     return json::serialize(
         json::object{{"content", util::Utf8Shorten(text, 2000)}, {"embeds", json::array{std::move(embed)}}});
@@ -266,7 +282,7 @@ std::string ChatBody(std::string_view type, const json::object& p) {
     std::string body;
     for (const std::string& l : details) body += (body.empty() ? "" : "\n\n") + l;
     char colour[8];
-    std::snprintf(colour, sizeof colour, "%06X", SeverityColour(Str(p, "severity")));
+    std::snprintf(colour, sizeof colour, "%06X", SeverityColour(PayloadText(p, "severity")));
     json::object card{{"@type", "MessageCard"}, {"@context", "https://schema.org/extensions"},
                       {"summary", summary},     {"themeColor", colour},
                       {"title", summary},       {"text", body.empty() ? summary : body}};
@@ -286,15 +302,15 @@ std::string BridgeBody(std::string_view address, const json::object& p) {
   for (const std::string& l : DetailLines(p)) text += "\n" + l;
   return json::serialize(json::object{{"address", address},
                                       {"text", text},
-                                      {"event", Str(p, "event")},
-                                      {"bugId", Str(p, "bugId")},
-                                      {"consoleUrl", Str(p, "consoleUrl")}});
+                                      {"event", PayloadText(p, "event")},
+                                      {"bugId", PayloadText(p, "bugId")},
+                                      {"consoleUrl", PayloadText(p, "consoleUrl")}});
 }
 
 std::string RoutineBody(const json::object& p, std::string_view json_text) {
   std::string text = SummaryLine(p);
   for (const std::string& l : DetailLines(p)) text += "\n" + l;
-  if (!Str(p, "consoleUrl").empty()) text += "\n" + Str(p, "consoleUrl");
+  if (!PayloadText(p, "consoleUrl").empty()) text += "\n" + PayloadText(p, "consoleUrl");
   text += "\n\n";
   text.append(json_text);
   return json::serialize(json::object{{"text", text}});
@@ -302,13 +318,16 @@ std::string RoutineBody(const json::object& p, std::string_view json_text) {
 
 IssueText CodeHostIssue(const json::object& p) {
   IssueText t;
-  t.title = util::Utf8Shorten(Str(p, "title").empty() ? "Untitled bug" : Str(p, "title"), 250);
+  t.title =
+      util::Utf8Shorten(PayloadText(p, "title").empty() ? "Untitled bug" : PayloadText(p, "title"), 250);
   std::string body = "**" + SummaryLine(p) + "**\n\n";
-  if (!Str(p, "description").empty()) body += util::Utf8Shorten(Str(p, "description"), 4000) + "\n\n";
+  if (!PayloadText(p, "description").empty())
+    body += util::Utf8Shorten(PayloadText(p, "description"), 4000) + "\n\n";
   for (const std::string& l : DetailLines(p)) body += "- " + l + "\n";
-  body += "- Severity: " + Str(p, "severity") + "\n";
-  if (!Str(p, "bugId").empty()) body += "- Bug id: `" + Str(p, "bugId") + "`\n";
-  if (!Str(p, "consoleUrl").empty()) body += "\n[Open in console](" + Str(p, "consoleUrl") + ")\n";
+  body += "- Severity: " + PayloadText(p, "severity") + "\n";
+  if (!PayloadText(p, "bugId").empty()) body += "- Bug id: `" + PayloadText(p, "bugId") + "`\n";
+  if (!PayloadText(p, "consoleUrl").empty())
+    body += "\n[Open in console](" + PayloadText(p, "consoleUrl") + ")\n";
   t.body = std::move(body);
   return t;
 }

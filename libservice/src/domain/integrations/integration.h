@@ -106,6 +106,25 @@ inline constexpr int kManualRetryBudget = 5;
 inline constexpr std::string_view kPayloadVersion = "2026-10-08";
 inline constexpr std::string_view kPayloadSource = "service";
 
+// A string member of a payload ("" when absent or not a string).
+std::string PayloadText(const boost::json::object& payload, std::string_view key);
+
+// Whether a webhook or agent destination takes a new issue or regression
+// (deliveryFeed and minSeverity apply to those two events only): "" when it
+// does, else "below_min_severity" or "delivery_feed". `urgent_critical` and
+// `ui_ux` are the facets of domain/triage/vocabulary.h. Other types and
+// events: always "".
+struct IssueFacts {
+  std::string severity;
+  std::string signal_class;
+  std::string signal_family;
+  bool is_regression = false;
+  bool ui_ux = false;
+};
+std::string DestinationFilterReason(std::string_view type, const std::optional<std::string>& min_severity,
+                                    std::string_view delivery_feed, std::string_view event,
+                                    const IssueFacts& facts);
+
 // The one-line summary of a payload ("[high] New bug: Checkout fails (3 reports)").
 std::string SummaryLine(const boost::json::object& payload);
 // The body a chat destination receives (no signature), by type:
