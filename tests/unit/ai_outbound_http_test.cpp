@@ -78,6 +78,33 @@ TEST_CASE("POST and GET reach the server with headers and body, status, headers 
   CHECK(stub.requests().back().method == "GET");
 }
 
+TEST_CASE("a kept-alive connection carries the next request, and nothing of one request reaches the next") {
+  StubHttpServer stub;
+  stub.SetResponse("/hook", Json(200, "{}"));
+  auto http = Client(true);
+  auto first = http->Post(stub.url("/hook"), R"({"n":1})",
+                          {{"Authorization", "Bearer first-secret"}, {"X-Sig", "abc"}});
+  REQUIRE(first.ok());
+  auto second = http->Get(stub.url("/hook"));
+  REQUIRE(second.ok());
+  auto third = http->Post(stub.url("/hook"), R"({"n":3})", {});
+  REQUIRE(third.ok());
+  const auto seen = stub.requests();
+  REQUIRE(seen.size() == 3);
+  // One TCP connection (the same client port) for the three requests.
+  CHECK_FALSE(seen[0].Header("REMOTE_PORT").empty());
+  CHECK(seen[1].Header("REMOTE_PORT") == seen[0].Header("REMOTE_PORT"));
+  CHECK(seen[2].Header("REMOTE_PORT") == seen[0].Header("REMOTE_PORT"));
+  // The second and third carry none of the first's headers or body.
+  CHECK(seen[1].method == "GET");
+  CHECK(seen[1].body.empty());
+  for (size_t i = 1; i < seen.size(); ++i) {
+    CHECK(seen[i].Header("Authorization").empty());
+    CHECK(seen[i].Header("X-Sig").empty());
+  }
+  CHECK(seen[2].body == R"({"n":3})");
+}
+
 TEST_CASE("error statuses are answers, not transport failures, and redirects are not followed") {
   StubHttpServer stub;
   stub.SetResponse("/err", Json(503, R"({"error":"down"})"));

@@ -9,7 +9,16 @@ Result<Easy> NewEasy(const EasyOptions& options) {
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
   Easy handle(curl_easy_init());
   if (!handle) return Internal("curl_easy_init failed");
-  CURL* c = handle.get();
+  Configure(handle.get(), options);
+  return handle;
+}
+
+void Reuse(CURL* c, const EasyOptions& options) {
+  curl_easy_reset(c);
+  Configure(c, options);
+}
+
+void Configure(CURL* c, const EasyOptions& options) {
   curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, options.protocols);
   curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, options.protocols);
   curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
@@ -17,7 +26,6 @@ Result<Easy> NewEasy(const EasyOptions& options) {
   curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, options.timeout_ms);
   curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, options.connect_timeout_ms);
-  return handle;
 }
 
 bool Append(List& list, const std::string& line) {

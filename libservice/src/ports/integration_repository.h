@@ -76,6 +76,7 @@ struct DeliveryOutcome {
   std::optional<std::string> error_message;
   int64_t next_attempt_at = 0;  // deferred only
   bool dead_letter = false;     // failed: also copy the row to the dead-letter log
+  bool count_send = false;      // attempts + 1 (the send of a row taken by Due, not Claim)
 };
 
 struct StoredAlertPolicy {
@@ -135,6 +136,12 @@ class IntegrationRepository {
   virtual Result<std::vector<DeliveryRow>> Claim(Transactions& db, int64_t now_ms, int64_t lease_ms,
                                                  int limit,
                                                  const std::vector<std::string>& skip_integrations) = 0;
+  // The due rows Claim would lease (up to `limit`, oldest due first), read
+  // without leasing them: for a process that owns the database and holds
+  // its claims in memory (ports::Transactions::single_process); their
+  // sends are counted by Complete (DeliveryOutcome::count_send).
+  virtual Result<std::vector<DeliveryRow>> Due(Tx& tx, int64_t now_ms, int limit,
+                                               const std::vector<std::string>& skip_integrations) = 0;
   // Records outcomes (one transaction); a dead-lettered failure is copied to
   // delivery_dead_letters.
   virtual Status Complete(Transactions& db, const std::vector<DeliveryOutcome>& outcomes, int64_t now_ms) = 0;

@@ -75,6 +75,10 @@ class Transactions {
 
   // "sqlite" or "postgresql" (health checks, logs).
   virtual std::string_view backend_name() const = 0;
+  // True when one process owns the database (SQLite: the event bus and the
+  // delivery queue's claims live in that process's memory); false when
+  // several processes may share it, so claims must be leased in rows.
+  virtual bool single_process() const { return false; }
 
   // Runs `fn` on one consistent snapshot. `fn` must not write.
   virtual Status Read(const TxFn& fn) = 0;

@@ -110,6 +110,50 @@ std::vector<ports::DeliveryRow> Deliveries(const Rows& r) {
   return out;
 }
 
+// SELECT `columns` of the due rows (pending or deferred, next attempt due,
+// no live lease), oldest due first, integrations in `skip` left out;
+// appends its parameters to `params`.
+std::string DueSelect(const std::string& columns, int64_t now_ms, int limit,
+                      const std::vector<std::string>& skip, std::vector<Value>& params) {
+  params.emplace_back(now_ms);
+  params.emplace_back(now_ms);
+  std::string sql = "SELECT " + columns +
+                    " FROM integration_deliveries WHERE status IN ('pending', 'deferred') AND "
+                    "next_attempt_at <= ? AND lease_until <= ?";
+  if (!skip.empty()) {
+    sql += " AND integration_id NOT IN (" + Placeholders(skip.size()) + ")";
+    for (const std::string& id : skip) params.emplace_back(id);
+  }
+  params.emplace_back(int64_t{limit});
+  return sql + " ORDER BY next_attempt_at, id LIMIT ?";
+}
+
+// Fills each row's payload from delivery_events, each event read once.
+Status AttachPayloads(Connection& c, std::vector<ports::DeliveryRow>& rows) {
+  if (rows.empty()) return Status::Ok();
+  std::vector<Value> events;
+  for (const ports::DeliveryRow& d : rows) {
+    if (std::find(events.begin(), events.end(), Value(d.event_id)) == events.end())
+      events.emplace_back(d.event_id);
+  }
+  SV_ASSIGN_OR_RETURN(Rows payloads,
+                      c.Query("SELECT event_id, payload FROM delivery_events WHERE event_id IN (" +
+                                  Placeholders(events.size()) + ")",
+                              events));
+  for (ports::DeliveryRow& d : rows) {
+    for (size_t i = 0; i < payloads.size(); ++i) {
+      if (payloads.Str(i, 0) == d.event_id) d.payload = payloads.Str(i, 1);
+    }
+  }
+  return Status::Ok();
+}
+
+void SortDue(std::vector<ports::DeliveryRow>& rows) {
+  std::sort(rows.begin(), rows.end(), [](const ports::DeliveryRow& a, const ports::DeliveryRow& b) {
+    return a.next_attempt_at != b.next_attempt_at ? a.next_attempt_at < b.next_attempt_at : a.id < b.id;
+  });
+}
+
 Value OptInt(const std::optional<int64_t>& v) { return v ? Value(*v) : Value(nullptr); }
 
 class SqlIntegrationRepository final : public ports::IntegrationRepository {
@@ -235,44 +279,29 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
       Connection& c = Sql(t);
       // PostgreSQL: several processes claim concurrently without blocking.
       const std::string lock = c.dialect() == Dialect::kPostgres ? " FOR UPDATE SKIP LOCKED" : "";
-      std::vector<Value> params = {now_ms + lease_ms, now_ms, now_ms};
-      std::string skip_sql;
-      if (!skip.empty()) {
-        skip_sql = " AND integration_id NOT IN (" + Placeholders(skip.size()) + ")";
-        for (const std::string& id : skip) params.emplace_back(id);
-      }
-      params.emplace_back(int64_t{limit});
-      SV_ASSIGN_OR_RETURN(
-          Rows rows,
-          c.Query("UPDATE integration_deliveries SET attempts = attempts + 1, lease_until = ? WHERE id IN ("
-                  "SELECT id FROM integration_deliveries WHERE status IN ('pending', 'deferred') AND "
-                  "next_attempt_at <= ? AND lease_until <= ?" +
-                      skip_sql + " ORDER BY next_attempt_at, id LIMIT ?" + lock + ") RETURNING " +
-                      kDeliveryReturning,
-                  params));
+      std::vector<Value> params = {now_ms + lease_ms};
+      const std::string due = DueSelect("id", now_ms, limit, skip, params);
+      SV_ASSIGN_OR_RETURN(Rows rows, c.Query("UPDATE integration_deliveries SET attempts = attempts + 1, "
+                                             "lease_until = ? WHERE id IN (" +
+                                                 due + lock + ") RETURNING " + kDeliveryReturning,
+                                             params));
       out = Deliveries(rows);
-      if (out.empty()) return Status::Ok();
-      // Their events' payloads, each read once.
-      std::vector<Value> events;
-      for (const ports::DeliveryRow& d : out) {
-        if (std::find(events.begin(), events.end(), Value(d.event_id)) == events.end())
-          events.emplace_back(d.event_id);
-      }
-      SV_ASSIGN_OR_RETURN(Rows payloads,
-                          c.Query("SELECT event_id, payload FROM delivery_events WHERE event_id IN (" +
-                                      Placeholders(events.size()) + ")",
-                                  events));
-      for (ports::DeliveryRow& d : out) {
-        for (size_t i = 0; i < payloads.size(); ++i) {
-          if (payloads.Str(i, 0) == d.event_id) d.payload = payloads.Str(i, 1);
-        }
-      }
-      return Status::Ok();
+      return AttachPayloads(c, out);
     });
     if (!s.ok()) return s;
-    std::sort(out.begin(), out.end(), [](const ports::DeliveryRow& a, const ports::DeliveryRow& b) {
-      return a.next_attempt_at != b.next_attempt_at ? a.next_attempt_at < b.next_attempt_at : a.id < b.id;
-    });
+    SortDue(out);
+    return out;
+  }
+
+  Result<std::vector<ports::DeliveryRow>> Due(ports::Tx& t, int64_t now_ms, int limit,
+                                              const std::vector<std::string>& skip) override {
+    std::vector<Value> params;
+    const std::string due = DueSelect(kDeliveryReturning, now_ms, limit, skip, params);
+    Connection& c = Sql(t);
+    SV_ASSIGN_OR_RETURN(Rows rows, c.Query(due, params));
+    std::vector<ports::DeliveryRow> out = Deliveries(rows);
+    SV_RETURN_IF_ERROR(AttachPayloads(c, out));
+    SortDue(out);
     return out;
   }
 
@@ -285,10 +314,11 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
         const bool open = o.status == "deferred" || o.status == "pending";
         SV_RETURN_IF_ERROR(
             c.Exec("UPDATE integration_deliveries SET status = ?, response_code = ?, error_message = ?, "
-                   "next_attempt_at = ?, deferred_until = ?, completed_at = ?, lease_until = 0 WHERE id = ?",
+                   "next_attempt_at = ?, deferred_until = ?, completed_at = ?, lease_until = 0, "
+                   "attempts = attempts + ? WHERE id = ?",
                    {o.status, OptInt(o.response_code), OptText(o.error_message),
                     open ? o.next_attempt_at : now_ms, open ? Value(o.next_attempt_at) : Value(nullptr),
-                    open ? Value(nullptr) : Value(now_ms), o.id})
+                    open ? Value(nullptr) : Value(now_ms), int64_t{o.count_send ? 1 : 0}, o.id})
                 .status());
         if (o.status == "failed" && o.dead_letter) {
           SV_RETURN_IF_ERROR(

@@ -15,6 +15,7 @@ class SqlTransactions final : public DatabaseTransactions {
   void Rebind(Database& db) override { db_.store(&db); }
 
   std::string_view backend_name() const override { return db().backend_name(); }
+  bool single_process() const override { return db().dialect() == Dialect::kSqlite; }
   Status Read(const ports::TxFn& fn) override {
     return db().Read([&](Connection& c) { return fn(c); });
   }

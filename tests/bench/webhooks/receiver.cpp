@@ -14,7 +14,9 @@
 // A plain thread-per-connection HTTP/1.1 server with a listen backlog of
 // 4096 (cpp-httplib listens with a backlog of 5: a burst of connections
 // then waits a SYN retransmission, 1 s, which would be the receiver's delay,
-// not the service's). Each connection carries one request.
+// not the service's). Connections are kept alive (HTTP/1.1's default) until
+// the client closes them or asks for "Connection: close", as the web
+// servers in front of real receivers do.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -108,28 +110,30 @@ struct Stats {
 
 void Respond(int fd, const std::string& body, const char* type) {
   const std::string out = "HTTP/1.1 200 OK\r\nContent-Type: " + std::string(type) +
-                          "\r\nConnection: close\r\nContent-Length: " + std::to_string(body.size()) +
-                          "\r\n\r\n" + body;
+                          "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   (void)::send(fd, out.data(), out.size(), MSG_NOSIGNAL);
 }
 
-void Serve(int fd, Stats* stats) {
-  std::string in;
+// Serves the requests of one connection; false when it should be closed.
+bool ServeOne(int fd, std::string& in, Stats* stats) {
   char buf[16384];
   size_t head_end = std::string::npos;
   while ((head_end = in.find("\r\n\r\n")) == std::string::npos) {
     const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-    if (n <= 0) return;
+    if (n <= 0) return false;
     in.append(buf, static_cast<size_t>(n));
   }
   const std::string head = in.substr(0, head_end);
   const size_t length = static_cast<size_t>(std::atol(Header(head, "Content-Length").c_str()));
   while (in.size() < head_end + 4 + length) {
     const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-    if (n <= 0) return;
+    if (n <= 0) return false;
     in.append(buf, static_cast<size_t>(n));
   }
   const std::string body = in.substr(head_end + 4, length);
+  in.erase(0, head_end + 4 + length);
+  std::string connection = Header(head, "Connection");
+  for (char& c : connection) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const size_t sp1 = head.find(' '), sp2 = head.find(' ', sp1 + 1);
   const std::string method = head.substr(0, sp1), target = head.substr(sp1 + 1, sp2 - sp1 - 1);
   if (method == "GET" && target.rfind("/stats", 0) == 0) {
@@ -153,8 +157,15 @@ void Serve(int fd, Stats* stats) {
     std::this_thread::sleep_for(std::chrono::seconds(10));
     Respond(fd, "{}", "application/json");
   } else {
-    const std::string out = "HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n";
+    const std::string out = "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n";
     (void)::send(fd, out.data(), out.size(), MSG_NOSIGNAL);
+  }
+  return connection != "close";
+}
+
+void Serve(int fd, Stats* stats) {
+  std::string in;
+  while (ServeOne(fd, in, stats)) {
   }
 }
 

@@ -6,11 +6,11 @@
 # target, with organization I (no integrations) and organization W (5 active
 # webhooks to a local receiver, bench_webhook_receiver):
 #   1. throughput: the ingest load (bench_ingest_load, 50 connections,
-#      closed loop, one new bug in 20 reports, BENCH_SECONDS) in I, then in W
-#      (its new bugs are delivered meanwhile), then in I again; the baseline
-#      is the mean of the two I runs -> the ingest throughput lost to
-#      deliveries, and the deliveries/s the worker sustained draining W's
-#      backlog;
+#      closed loop, one new bug in 20 reports, BENCH_SECONDS) in I, then
+#      BENCH_ROUNDS (3) times in W (its new bugs are delivered meanwhile)
+#      and in I again; each W run against the mean of the two I runs around
+#      it -> the median ingest throughput lost to deliveries, and the
+#      deliveries/s the worker sustained draining W's backlog;
 #   2. steady rate: BENCH_RATE (200) new bugs/s in W for BENCH_SECONDS ->
 #      delivery delay from acceptance to receipt (p50, p99, max) over all
 #      5 x new bugs deliveries;
@@ -23,7 +23,7 @@
 #   cmake -S . -B build/bench -G Ninja -DCMAKE_BUILD_TYPE=Release
 #   ninja -C build/bench service-server bench_ingest_load bench_webhook_receiver
 #   tests/bench/webhooks/run.sh [BUILD_DIR]     # default: build/bench
-# Environment: BENCH_SECONDS (10), BENCH_RATE (200), BENCH_TARGETS
+# Environment: BENCH_SECONDS (10), BENCH_RATE (200), BENCH_ROUNDS (3), BENCH_TARGETS
 # ("sqlite postgres").
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
@@ -33,6 +33,7 @@ build=${1:-$root/build/bench}
 seconds=${BENCH_SECONDS:-10}
 rate=${BENCH_RATE:-200}
 targets=${BENCH_TARGETS:-sqlite postgres}
+rounds=${BENCH_ROUNDS:-3}
 
 server_bin=$build/shells/server/service-server
 load_bin=$build/tests/bench/ingest/bench_ingest_load
@@ -60,6 +61,7 @@ pids+=("$receiver_pid")
 for _ in $(seq 1 100); do grep -q '^listening' "$work/receiver.out" 2>/dev/null && break; sleep 0.1; done
 rport=$(awk '/^listening/ { print $2 }' "$work/receiver.out")
 [[ -n $rport ]] || { echo "receiver did not start" >&2; cat "$work/receiver.err" >&2; exit 1; }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 stats() { curl -sf "http://127.0.0.1:$rport/stats${1:-}"; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; } # user + system clock ticks of PID
 
@@ -106,23 +108,34 @@ for target in $targets; do
   for i in 1 2 3 4 5; do webhook "$port" "$wtoken" "$worg" "$wproject" "/r/$i"; done
   load "$port" "$ikey" 3 --connections 50 >/dev/null
 
-  # 1. Throughput with and without deliveries.
-  alone=$(load "$port" "$ikey" "$seconds" --connections 50)
-  stats "?reset=1" >/dev/null
-  rcpu0=$(cpu_ticks "$receiver_pid")
-  with=$(load "$port" "$wkey" "$seconds" --connections 50)
-  # The receiver shares the machine's cores with the server: its CPU during
-  # the loaded run is part of the loss measured here, not the service's.
-  rcpu=$(awk -v a="$rcpu0" -v b="$(cpu_ticks "$receiver_pid")" -v hz="$(getconf CLK_TCK)" -v s="$seconds" \
-    'BEGIN { printf "%.0f%%", (b - a) / hz / s * 100 }')
-  drain $(($(field "$with" new_bugs) * 5))
-  drained=$(stats "?reset=1")
-  after=$(load "$port" "$ikey" "$seconds" --connections 50)
-  echo "  $target ingest alone: $alone" >&2
-  echo "  $target ingest with 5 webhooks: $with" >&2
-  echo "  $target deliveries of that run: $drained (the receiver used $rcpu of one core meanwhile)" >&2
-  echo "  $target ingest alone, after: $after" >&2
-  base=$(( ($(field "$alone" rps) + $(field "$after" rps)) / 2 ))
+  # 1. Throughput with and without deliveries: I, then BENCH_ROUNDS times
+  # W followed by I; each W run against the mean of the I runs around it,
+  # the median of those losses reported (run-to-run noise on a shared
+  # 2-core machine is as large as the effect measured).
+  prev=$(load "$port" "$ikey" "$seconds" --connections 50)
+  echo "  $target ingest alone: $prev" >&2
+  losses=() alones=() withs=() rcpus=() dps=()
+  for round in $(seq 1 "$rounds"); do
+    stats "?reset=1" >/dev/null
+    rcpu0=$(cpu_ticks "$receiver_pid")
+    with=$(load "$port" "$wkey" "$seconds" --connections 50)
+    # The receiver shares the machine's cores with the server: its CPU during
+    # the loaded run is part of the loss measured here, not the service's.
+    rcpus+=("$(awk -v a="$rcpu0" -v b="$(cpu_ticks "$receiver_pid")" -v hz="$(getconf CLK_TCK)" -v s="$seconds" \
+      'BEGIN { printf "%.0f", (b - a) / hz / s * 100 }')")
+    drain $(($(field "$with" new_bugs) * 5))
+    drained=$(stats "?reset=1")
+    after=$(load "$port" "$ikey" "$seconds" --connections 50)
+    base=$(( ($(field "$prev" rps) + $(field "$after" rps)) / 2 ))
+    losses+=("$(awk -v a="$base" -v w="$(field "$with" rps)" 'BEGIN { printf "%.1f", (a > 0 ? (a - w) / a * 100 : 0) }')")
+    alones+=("$base") withs+=("$(field "$with" rps)") dps+=("$(field "$drained" per_s)")
+    echo "  $target round $round ingest with 5 webhooks: $with" >&2
+    echo "  $target round $round deliveries of that run: $drained (the receiver used ${rcpus[-1]}% of one core meanwhile)" >&2
+    echo "  $target round $round ingest alone, after: $after" >&2
+    echo "  $target round $round: alone $base r/s (mean of the runs around it), with $(field "$with" rps) r/s, lost ${losses[-1]}%" >&2
+    prev=$after
+  done
+  echo "  $target losses by round: ${losses[*]} (%)" >&2
 
   # 2. Steady rate of new bugs: in I (no deliveries: what ingest alone does
   # at that rate), then in W.
@@ -143,17 +156,16 @@ for target in $targets; do
   echo "  $target with a hanging destination: $steady2" >&2
   echo "  $target delays: $hung" >&2
 
-  rows+=("$target $base $(field "$with" rps) $rcpu $(field "$drained" per_s) $(field "$steady0" rps)/$(field "$steady" rps) $(field "$delay" p50_ms) $(field "$delay" p99_ms) $(field "$delay" max_ms) $(field "$hung" p50_ms) $(field "$hung" p99_ms) $(field "$hung" hung)")
+  rows+=("$target $(median "${alones[@]}") $(median "${withs[@]}") $(median "${losses[@]}")% $(median "${rcpus[@]}")% $(median "${dps[@]}") $(field "$steady0" rps)/$(field "$steady" rps) $(field "$delay" p50_ms) $(field "$delay" p99_ms) $(field "$delay" max_ms) $(field "$hung" p50_ms) $(field "$hung" p99_ms) $(field "$hung" hung)")
   kill -TERM "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   if [[ $target == postgres ]]; then "$root/scripts/pg-cluster.sh" stop "$work/pg" >/dev/null 2>&1 || true; pg_started=0; fi
 done
 
 echo
-echo "Webhooks: 5 active webhook destinations on a local receiver; $seconds s runs; $(nproc) cores"
+echo "Webhooks: 5 active webhook destinations on a local receiver; $seconds s runs; $rounds rounds (medians); $(nproc) cores"
 printf "%-9s %10s %10s %6s %9s %10s %8s %8s %8s %8s %10s %10s %6s\n" target "alone r/s" "with r/s" lost "recv cpu" "deliv/s" "new/s 0/5" "p50 ms" "p99 ms" "max ms" "hang p50" "hang p99" "hung"
 for r in "${rows[@]}"; do
-  read -r t a w rc dps n p50 p99 mx hp50 hp99 hg <<<"$r"
-  lost=$(awk -v a="$a" -v w="$w" 'BEGIN { printf "%.0f%%", (a > 0 ? (a - w) / a * 100 : 0) }')
+  read -r t a w lost rc dps n p50 p99 mx hp50 hp99 hg <<<"$r"
   printf "%-9s %10s %10s %6s %9s %10s %8s %8s %8s %8s %10s %10s %6s\n" "$t" "$a" "$w" "$lost" "$rc" "$dps" "$n" "$p50" "$p99" "$mx" "$hp50" "$hp99" "$hg"
 done

@@ -10,6 +10,12 @@
 //     host name, a libcurl resolver path we did not anticipate).
 // Proxies from the environment are disabled (a proxy would make the check
 // meaningless); redirects are never followed; only http and https are spoken.
+//
+// Handles are kept (up to kMaxIdleHandles) and reused with their open
+// connections: a destination that keeps connections alive is not paid a
+// TCP (and TLS) handshake per request. A reused connection was opened to a
+// checked address, and every request resolves and checks its host again
+// before libcurl sees it.
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -23,6 +29,7 @@
 #include "adapters/curl_easy.h"
 #include "adapters/outbound/destination.h"
 #include "ports/outbound_http.h"
+#include "util/mutex.h"
 
 namespace service::ports {
 namespace {
@@ -235,11 +242,18 @@ class CurlOutboundHttp final : public OutboundHttp {
     const int64_t timeout = req.timeout_ms > 0 ? req.timeout_ms : options_.default_timeout_ms;
     const int64_t connect_timeout = std::min(timeout, options_.connect_timeout_ms);
 
-    auto handle = adapters::curl::NewEasy({.protocols = "http,https",
+    const adapters::curl::EasyOptions easy{.protocols = "http,https",
                                            .timeout_ms = static_cast<long>(timeout),
-                                           .connect_timeout_ms = static_cast<long>(connect_timeout)});
-    if (!handle.ok()) return Internal("could not create an HTTP client handle");
-    CURL* c = handle->get();
+                                           .connect_timeout_ms = static_cast<long>(connect_timeout)};
+    adapters::curl::Easy handle = TakeIdle();
+    if (handle) {
+      adapters::curl::Reuse(handle.get(), easy);
+    } else {
+      auto fresh = adapters::curl::NewEasy(easy);
+      if (!fresh.ok()) return Internal("could not create an HTTP client handle");
+      handle = std::move(*fresh);
+    }
+    CURL* c = handle.get();
     curl_easy_setopt(c, CURLOPT_URL, req.url.c_str());
     curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options_.max_response_bytes));
     if (resolve) curl_easy_setopt(c, CURLOPT_RESOLVE, resolve.get());
@@ -261,9 +275,14 @@ class CurlOutboundHttp final : public OutboundHttp {
 
     const CURLcode rc = curl_easy_perform(c);
     if (ex.refused) return Refused(target.host);
-    if (rc != CURLE_OK) return Classify(rc, ex, target.host);
+    if (rc != CURLE_OK) return Classify(rc, ex, target.host);  // the handle and its connections are dropped
     long status = 0;
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+    // Nothing of this request may reach the next one through the handle.
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, nullptr);
+    curl_easy_setopt(c, CURLOPT_POSTFIELDS, nullptr);
+    curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, nullptr);
+    KeepIdle(std::move(handle));
     if (status <= 0)
       return Status(Code::kBadGateway, "outbound request to " + target.host + " got no HTTP reply");
     ex.response.status = static_cast<int>(status);
@@ -277,6 +296,20 @@ class CurlOutboundHttp final : public OutboundHttp {
   }
 
  private:
+  static constexpr size_t kMaxIdleHandles = 32;
+
+  adapters::curl::Easy TakeIdle() {
+    util::MutexLock lock(&mu_);
+    if (idle_.empty()) return nullptr;
+    adapters::curl::Easy h = std::move(idle_.back());
+    idle_.pop_back();
+    return h;
+  }
+  void KeepIdle(adapters::curl::Easy h) {
+    util::MutexLock lock(&mu_);
+    if (idle_.size() < kMaxIdleHandles) idle_.push_back(std::move(h));
+  }
+
   // Resolves the target's host and keeps the addresses the policy allows
   // (numeric text for CURLOPT_RESOLVE). None allowed: refused or unresolvable.
   Status ResolveAllowed(const Target& target, std::vector<std::string>* out) const {
@@ -337,6 +370,8 @@ class CurlOutboundHttp final : public OutboundHttp {
   }
 
   OutboundHttpOptions options_;
+  util::Mutex mu_;
+  std::vector<adapters::curl::Easy> idle_ SV_GUARDED_BY(mu_);
 };
 
 }  // namespace

@@ -2,7 +2,9 @@
 // preparation and sending of one row, and the engine that sends them.
 #include <boost/json.hpp>
 #include <deque>
+#include <limits>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "app/integrations/integrations.h"
@@ -373,6 +375,10 @@ struct DeliveryEngine::State {
   bool nudged SV_GUARDED_BY(mu) = false;
   bool stopping SV_GUARDED_BY(mu) = false;
   bool senders_done SV_GUARDED_BY(mu) = false;  // the completer may finish
+  // Without leases (one process owns the database): the rows taken and not
+  // yet recorded as done, which the next reads of due rows must skip.
+  std::set<std::string> taken SV_GUARDED_BY(mu);
+  bool leases = true;
   bool running = false;
   std::vector<std::thread> threads;  // the dispatcher and the senders
   std::thread completer;
@@ -386,6 +392,7 @@ DeliveryEngine::~DeliveryEngine() { Stop(); }
 void DeliveryEngine::Start() {
   if (state_->running) return;
   state_->running = true;
+  state_->leases = !deps_.db->single_process();
   {
     util::MutexLock lock(&state_->mu);
     state_->stopping = false;
@@ -422,9 +429,10 @@ void DeliveryEngine::Stop() {
     state_->held.clear();
     state_->sending.clear();
     state_->total_held = 0;
+    state_->taken.clear();
   }
   // Claimed but never sent: back to the queue for the next process.
-  if (!unsent.empty()) (void)deps_.integrations->Release(*deps_.db, unsent);
+  if (!unsent.empty() && state_->leases) (void)deps_.integrations->Release(*deps_.db, unsent);
 }
 
 void DeliveryEngine::Nudge() {
@@ -476,7 +484,8 @@ void DeliveryEngine::Dispatch() {
     }
     if (room <= 0) continue;
     Result<std::vector<ports::DeliveryRow>> rows =
-        deps_.integrations->Claim(*deps_.db, deps_.Now(), options_.lease_ms, room, skip);
+        s.leases ? deps_.integrations->Claim(*deps_.db, deps_.Now(), options_.lease_ms, room, skip)
+                 : TakeDue(room, skip);
     if (!rows.ok()) {
       if (deps_.log != nullptr) {
         deps_.log->Log(LogLevel::kError, "delivery claim failed", {{"error", rows.status().ToString()}});
@@ -505,6 +514,7 @@ void DeliveryEngine::Dispatch() {
         int& held = s.held[d.integration_id];
         if (held >= queue_cap) {  // one claim brought more of a slow destination than it may hold
           excess.push_back(d.id);
+          if (!s.leases) s.taken.erase(d.id);
           continue;
         }
         ++held;
@@ -518,7 +528,7 @@ void DeliveryEngine::Dispatch() {
       }
       if (static_cast<int>(rows->size()) == room && excess.empty()) s.nudged = true;  // more may be due
     }
-    if (!excess.empty()) {
+    if (!excess.empty() && s.leases) {
       Status released = deps_.integrations->Release(*deps_.db, excess);
       if (!released.ok() && deps_.log != nullptr) {
         deps_.log->Log(LogLevel::kError, "delivery release failed", {{"error", released.ToString()}});
@@ -526,6 +536,36 @@ void DeliveryEngine::Dispatch() {
     }
     s.work_cv.SignalAll();
   }
+}
+
+Result<std::vector<ports::DeliveryRow>> DeliveryEngine::TakeDue(int room,
+                                                                const std::vector<std::string>& skip) {
+  State& s = *state_;
+  // The rows taken before the read: a row leaves `taken` only after its
+  // outcome is committed, so a row not in this copy is either not taken or
+  // was recorded before the read's snapshot began.
+  std::set<std::string> taken;
+  {
+    util::MutexLock lock(&s.mu);
+    taken = s.taken;
+  }
+  std::vector<ports::DeliveryRow> due;
+  SV_RETURN_IF_ERROR(deps_.db->Read([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(
+        due, deps_.integrations->Due(tx, deps_.Now(), room + static_cast<int>(taken.size()), skip));
+    return Status::Ok();
+  }));
+  std::vector<ports::DeliveryRow> out;
+  util::MutexLock lock(&s.mu);
+  for (ports::DeliveryRow& d : due) {
+    if (static_cast<int>(out.size()) == room) break;
+    if (taken.count(d.id) != 0) continue;
+    ++d.attempts;  // this send, counted when its outcome is recorded
+    d.lease_until = std::numeric_limits<int64_t>::max();
+    s.taken.insert(d.id);
+    out.push_back(std::move(d));
+  }
+  return out;
 }
 
 void DeliveryEngine::Send() {
@@ -563,10 +603,17 @@ void DeliveryEngine::Send() {
       if (--s.sending[d.integration_id] == 0) s.sending.erase(d.integration_id);
       if (--s.held[d.integration_id] == 0) s.held.erase(d.integration_id);
       --s.total_held;
-      if (outcome) s.done.push_back(std::move(*outcome));
+      if (outcome) {
+        outcome->count_send = !s.leases;
+        s.done.push_back(std::move(*outcome));
+      } else if (!s.leases) {
+        s.taken.erase(d.id);
+      }
       if (static_cast<int>(s.queue.size()) < options_.senders) s.nudged = true;  // claim more soon
     }
-    s.work_cv.SignalAll();
+    // This thread looks for its next job itself; the slot it freed may let
+    // one queued job of the same destination go: one more sender suffices.
+    s.work_cv.Signal();
     s.dispatch_cv.Signal();
     s.done_cv.Signal();
   }
@@ -586,9 +633,15 @@ void DeliveryEngine::CompleteLoop() {
     if (!batch.empty()) {
       Status st = deps_.integrations->Complete(*deps_.db, batch, deps_.Now());
       if (!st.ok() && deps_.log != nullptr) {
-        // The rows stay leased and are sent again after the lease: at least once.
+        // The rows stay leased (or, without leases, due) and are sent again
+        // after the lease: at least once.
         deps_.log->Log(LogLevel::kError, "delivery outcomes not recorded",
                        {{"count", std::to_string(batch.size())}, {"error", st.ToString()}});
+      }
+      if (!s.leases) {
+        // Recorded (or not): the next reads of due rows may see them again.
+        util::MutexLock lock(&s.mu);
+        for (const ports::DeliveryOutcome& o : batch) s.taken.erase(o.id);
       }
     }
     if (finished) return;  // nothing can be added after the senders ended

@@ -179,7 +179,12 @@ struct DeliveryEngineOptions {
 // flight for one integration, so a destination that hangs holds at most
 // that many senders), a pool of sender threads sends them, and a completer
 // thread records the outcomes in batches (one transaction for many sends).
-// Nudge() after an event wakes the dispatcher at once.
+// Nudge() after an event wakes the dispatcher at once. Where several
+// processes may share the database a claim leases its rows (a write);
+// where one process owns it (ports::Transactions::single_process, SQLite)
+// the engine reads the due rows and holds its claims in memory until their
+// outcomes are recorded, so a delivery costs the one writer its insert and
+// its completion only.
 class DeliveryEngine {
  public:
   DeliveryEngine(const IntegrationsDeps& deps, DeliveryEngineOptions options);
@@ -196,6 +201,8 @@ class DeliveryEngine {
  private:
   struct State;
   void Dispatch();
+  // Without leases: up to `room` due rows not already taken, marked taken.
+  Result<std::vector<ports::DeliveryRow>> TakeDue(int room, const std::vector<std::string>& skip);
   void Send();
   void CompleteLoop();
   const IntegrationsDeps& deps_;
