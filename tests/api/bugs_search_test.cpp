@@ -192,6 +192,19 @@ TEST_CASE("GET /v1/bugs/search: new bugs and bugs stored before embeddings are f
   CHECK(Keys(Search(t, x.s.admin, "q=credentials")).empty());
 }
 
+TEST_CASE("GET /v1/bugs/search: a bug is searched by what its text says now") {
+  TestService t;
+  Seeded x = Seed(t);
+  // Title and description written after the first report (the search text
+  // PostgreSQL keeps in the row, FTS5's row on SQLite, follow them).
+  ExecSql(t, "UPDATE bugs SET title = ?, description = ? WHERE id = ?",
+          {std::string("Quarterly ledger reconciliation stalls"), std::string("the ledger export never ends"),
+           x.avatar});
+  CHECK(Keys(Search(t, x.s.admin, "q=ledger%20reconciliation")).front() == x.AVATAR);
+  CHECK(Keys(Search(t, x.s.admin, "q=reconcilation")).front() == x.AVATAR);    // misspelt
+  CHECK(Keys(Search(t, x.s.admin, "q=ledger%20export")).front() == x.AVATAR);  // the description
+}
+
 TEST_CASE("GET /v1/bugs/search: the query's length, repeats and other parameters are checked") {
   TestService t;
   Seeded x = Seed(t);

@@ -198,6 +198,18 @@ bool WaitFor(Pred pred, std::chrono::milliseconds timeout) {
   return pred();
 }
 
+// Waits until every bug of `bugs` had its new_bug delivery answered.
+bool AllDelivered(Receiver& receiver, const std::set<std::string>& bugs, std::chrono::milliseconds timeout) {
+  return WaitFor(
+      [&] {
+        const std::set<std::string> got = receiver.BugsDelivered();
+        for (const std::string& bug : bugs)
+          if (got.count(bug) == 0) return false;
+        return true;
+      },
+      timeout);
+}
+
 const std::vector<std::string> kEnv = {"SERVICE_RATE_LIMITS=off", "SERVICE_ALLOW_PRIVATE_DESTINATIONS=1",
                                        "SERVICE_JWT_SECRET=webhook-e2e-secret-0123456789abcdef0123"};
 
@@ -269,14 +281,7 @@ TEST_CASE("one server process on SQLite: every event once, each send counted, no
   receiver.set_hang_ms(0);
   RunningServer again(url, kEnv);
   REQUIRE_MESSAGE(again.ok(), again.process().Stderr());
-  const bool all = WaitFor(
-      [&] {
-        const std::set<std::string> got = receiver.BugsDelivered();
-        for (const std::string& bug : second)
-          if (got.count(bug) == 0) return false;
-        return true;
-      },
-      std::chrono::milliseconds(30'000));
+  const bool all = AllDelivered(receiver, second, std::chrono::milliseconds(30'000));
   CHECK_MESSAGE(all, "deliveries held by the killed process were not sent after the restart");
   const bool recorded =
       WaitFor([&] { return DeliveryCount(again.port(), w, hook.id, "success") == kFirst + kSecond; },
@@ -334,14 +339,7 @@ TEST_CASE("two server processes on one PostgreSQL: every event once, none lost w
   a.process().Signal(SIGKILL);
   CHECK(a.process().Wait(std::chrono::milliseconds(5'000)).has_value());
   receiver.set_hang_ms(0);
-  const bool all = WaitFor(
-      [&] {
-        const std::set<std::string> got = receiver.BugsDelivered();
-        for (const std::string& bug : second)
-          if (got.count(bug) == 0) return false;
-        return true;
-      },
-      std::chrono::milliseconds(60'000));
+  const bool all = AllDelivered(receiver, second, std::chrono::milliseconds(60'000));
   CHECK_MESSAGE(all, "deliveries held by the killed process were not resumed");
   // Every row ends sent, those the killed process held included (resumed
   // once their lease ran out).
