@@ -2,14 +2,15 @@
 # Installs the Debian 12 packages the project needs, only when missing.
 #   scripts/install-deps.sh          build and run
 #   scripts/install-deps.sh --test   also the test tools (PostgreSQL 15 server, clang for the thread-safety analysis, wrk,
-#                                    Node and npm when missing, the e2e tests' Sentry SDK from the npm registry)
+#                                    Node and npm when missing, the e2e tests' Sentry SDK from the npm registry,
+#                                    Chromium and puppeteer-core for the console's browser test)
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config git
   libboost-json1.81-dev libboost1.81-dev libsqlite3-dev libpq-dev libcpp-httplib-dev libssl-dev
   libfmt-dev libcurl4-openssl-dev zlib1g-dev libbrotli-dev libhowardhinnant-date-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(doctest-dev postgresql-15 clang clang-format python3 wrk curl)
+  packages+=(doctest-dev postgresql-15 clang clang-format python3 wrk curl chromium)
   # Node runs the unmodified Sentry SDK of the e2e tests; Debian's when none is installed.
   command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 fi
@@ -34,5 +35,10 @@ if [[ "${1:-}" == "--test" ]]; then
   sdk_dir="$(dirname "$0")/../tests/e2e/sentry"
   if [[ ! -d "$sdk_dir/node_modules/@sentry/node" ]]; then
     (cd "$sdk_dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
+  # puppeteer-core drives Debian's Chromium (it downloads no browser).
+  browser_dir="$(dirname "$0")/../tests/browser"
+  if [[ ! -d "$browser_dir/node_modules/puppeteer-core" ]]; then
+    (cd "$browser_dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
   fi
 fi

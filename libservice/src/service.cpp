@@ -4,6 +4,7 @@
 
 #include <mutex>
 
+#include "api/console.h"
 #include "api/pipeline.h"
 #include "modules/modules.h"
 #include "ports/mailer.h"
@@ -22,6 +23,7 @@ struct Service::Impl {
 
   modules::Platform platform;
   modules::Modules modules;
+  std::unique_ptr<api::Console> console;  // the web console's files (SERVICE_CONSOLE)
   std::unique_ptr<api::Pipeline> pipeline;
   util::Mutex lifecycle_mu;
   bool shut_down SV_GUARDED_BY(lifecycle_mu) = false;
@@ -103,6 +105,10 @@ Result<std::unique_ptr<Service>> Service::Open(Options options) {
   pipeline.cors = p.options.cors;
   pipeline.trust_proxy = p.options.trust_proxy;
   pipeline.rate_limits = p.options.rate_limits;
+#if SERVICE_HAS_CONSOLE
+  impl.console = std::make_unique<api::Console>(api::EmbeddedConsoleAssets());
+  pipeline.console = impl.console.get();
+#endif
   impl.pipeline = std::make_unique<api::Pipeline>(std::move(pipeline));
   for (const auto& m : impl.modules.all) m->RegisterRoutes(*impl.pipeline);
   return svc;

@@ -71,12 +71,14 @@ TEST_CASE("GET /v1/health/deep reports names, booleans and counts") {
 
 TEST_CASE("unknown routes answer a JSON 404 and every response has X-Request-Id") {
   TestService t;
-  for (const char* path : {"/v1/nope", "/", "/v1/health/x", "/v2/health"}) {
+  // (Other paths belong to the web console: tests/api/web_console_test.cpp.)
+  for (const char* path : {"/v1/nope", "/v1/health/x", "/api/nope"}) {
     auto r = t.Get(path);
     CHECK(r.status == 404);
     CHECK(r.json.at("error").is_string());
     CHECK(r.Header("X-Request-Id").size() == 36);
   }
+  CHECK(t.Get("/").Header("X-Request-Id").size() == 36);
   auto post_health = t.Request("POST", "/v1/health");
   CHECK(post_health.status == 404);
   CHECK(t.Get("/v1/health").Header("X-Request-Id") != t.Get("/v1/health").Header("X-Request-Id"));

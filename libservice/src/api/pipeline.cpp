@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "api/console.h"
 #include "api/json.h"
 #include "util/crypto.h"
 #include "util/strings.h"
@@ -144,6 +145,9 @@ Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
       open->on_rate_limited(retry_after, r.headers);
     }
     return r;
+  }
+  if (!match.route && deps_.console != nullptr) {
+    if (std::optional<Response> page = deps_.console->Serve(ctx.req)) return std::move(*page);
   }
   if (!match.route) return ErrorResponse(404, "Not found");
   ctx.route = match.route;

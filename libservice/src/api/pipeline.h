@@ -22,6 +22,8 @@
 
 namespace service::api {
 
+class Console;
+
 // Authenticates a request for `mode`, filling ctx.principal. Returns the
 // failure to answer with (401, 403, 503 AUTH_UNAVAILABLE, ...). Two areas
 // provide one each: capture keys (kCaptureKey) and bearer credentials
@@ -37,6 +39,7 @@ struct PipelineDeps {
   CorsPolicy cors;
   bool trust_proxy = false;
   RateLimits rate_limits;
+  const Console* console = nullptr;  // answers GETs no route takes (null: none)
 };
 
 // Paths under `prefix` are called from any origin (e.g. browser SDKs of

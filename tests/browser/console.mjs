@@ -1,0 +1,185 @@
+// The web console in a real browser: Debian's headless Chromium driven by
+// puppeteer-core (pinned in package-lock.json; it downloads no browser)
+// against a real service-server on SQLite.
+//
+//   node console.mjs SERVER_BINARY SCREENSHOT_DIR [CHROMIUM]
+//
+// A person signs up, sees the capture key once, sends a report with it and
+// sees the report arrive in the list without reloading (the event stream),
+// opens it, resolves it and comments on it; the list keeps its filters in
+// the URL; an expired session sends the person to sign in and back. The
+// page must load without errors (a Content-Security-Policy violation is
+// one). Prints the first load's compressed size and the time from the API's
+// answer to the rendered list; writes screenshots to SCREENSHOT_DIR.
+// Exits 0 when every check holds.
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import http from "node:http";
+import assert from "node:assert/strict";
+import puppeteer from "puppeteer-core";
+
+const [serverBinary, shotDir, chromium = "/usr/bin/chromium"] = process.argv.slice(2);
+if (!serverBinary || !shotDir) {
+  console.error("usage: node console.mjs SERVER_BINARY SCREENSHOT_DIR [CHROMIUM]");
+  process.exit(2);
+}
+mkdirSync(shotDir, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), "service-console-"));
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(serverBinary, ["--listen", "127.0.0.1:0", "--database", `sqlite:${work}/service.db`], {
+      env: { ...process.env, SERVICE_RATE_LIMITS: "off", SERVICE_JWT_SECRET: "console-browser-test-secret-0123456789abcdef" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) resolve({ child, base: m[1] });
+    });
+    child.stderr.on("data", (d) => (err += d));
+    child.on("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+}
+
+// Bytes on the wire for `path` with gzip accepted (node's fetch would inflate).
+function wireBytes(base, path) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(base + path, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        let n = 0;
+        res.on("data", (d) => (n += d.length));
+        res.on("end", () => resolve({ n, encoding: res.headers["content-encoding"], csp: res.headers["content-security-policy"] }));
+      })
+      .on("error", reject);
+  });
+}
+
+const { child, base } = await startServer();
+let browser;
+let failed = false;
+try {
+  // First load: index.html plus the assets it names, compressed.
+  const index = await (await fetch(base + "/")).text();
+  const assets = [...index.matchAll(/(?:src|href)="(\/[^"]+\.[0-9a-f]{12}\.[a-z]+)"/g)].map((m) => m[1]);
+  assert.ok(assets.some((a) => /^\/app\.[0-9a-f]{12}\.js$/.test(a)), "index.html names the hashed script");
+  let total = 0;
+  for (const p of ["/", ...assets]) {
+    const w = await wireBytes(base, p);
+    total += w.n;
+    assert.ok(w.csp && w.csp.includes("script-src 'self'"), `CSP on ${p}`);
+  }
+  console.log(`first load: ${total} bytes compressed (${assets.length + 1} files; target < 200 KB)`);
+  assert.ok(total < 200 * 1024);
+
+  browser = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 860 });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/401|Unauthorized/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+
+  // Sign up.
+  await page.goto(base + "/register");
+  await page.type('input[name="name"]', "Ada Browser");
+  await page.type('input[name="email"]', "ada@example.com");
+  await page.type('input[name="password"]', "browser-password-1");
+  await page.type('input[name="orgName"]', "Browser Inc");
+  await Promise.all([page.waitForSelector("#capture-key"), page.click('button[type="submit"]')]);
+  const key = await page.$eval("#capture-key", (e) => e.textContent);
+  assert.match(key, /\S{16,}/, "the capture key is shown");
+  await page.screenshot({ path: join(shotDir, "welcome.png") });
+
+  // The empty list, then a report arriving through the stream (no reload).
+  await page.click('a[href="/bugs"]');
+  await page.waitForFunction(() => document.querySelector("#bug-count")?.textContent.includes("No bugs match"));
+  const ingest = await fetch(base + "/v1/ingest", {
+    method: "POST",
+    headers: { "X-Service-Key": key, "Content-Type": "application/json" },
+    body: JSON.stringify({ title: "Checkout button does nothing", severity: "high", url: "https://shop.example/cart" }),
+  });
+  assert.equal(ingest.status, 201);
+  const bugId = (await ingest.json()).id;
+  await page.waitForSelector(`tr[data-bug="${bugId}"]`, { timeout: 15000 });
+  const listMs = await page.evaluate(() => window.__consoleListMs);
+  console.log(`bug list rendered ${listMs.toFixed(1)} ms after the request was sent (fetch + render; 1 row)`);
+  await page.screenshot({ path: join(shotDir, "bugs.png") });
+
+  // The bug: resolve it and comment on it.
+  await Promise.all([page.waitForSelector("#bug-status"), page.click(`tr[data-bug="${bugId}"] a`)]);
+  assert.equal(await page.$eval("h1", (e) => e.textContent), "Checkout button does nothing");
+  await page.select("#bug-status", "resolved");
+  await page.waitForFunction(() => document.querySelector("[role=status]")?.textContent === "Saved");
+  await page.type('textarea[name="content"]', "Reproduced on the cart page");
+  await page.click('form button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector("#comments")?.textContent.includes("Reproduced on the cart page"));
+  await page.screenshot({ path: join(shotDir, "bug.png") });
+  const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem("service.session")));
+  const bug = await (
+    await fetch(`${base}/v1/bugs/${bugId}`, { headers: { Authorization: `Bearer ${token.accessToken}`, "X-Service-Org": token.orgId } })
+  ).json();
+  assert.equal(bug.status, "resolved", "the API reads the status the console set");
+
+  // Filters live in the URL: a reload keeps them.
+  await page.goto(base + "/bugs?status=resolved");
+  await page.waitForSelector(`tr[data-bug="${bugId}"]`);
+  assert.equal(await page.$eval("select[name=status]", (e) => e.value), "resolved");
+  await page.goto(base + "/bugs?status=new");
+  await page.waitForFunction(() => document.querySelector("#bug-count")?.textContent.includes("No bugs match"));
+
+  // An expired session: sign in, then back to where the person was.
+  await page.evaluate(() => {
+    const s = JSON.parse(sessionStorage.getItem("service.session"));
+    sessionStorage.setItem("service.session", JSON.stringify({ ...s, accessToken: "expired", refreshToken: "expired" }));
+  });
+  await page.goto(base + `/bugs/${bugId}`);
+  await page.waitForSelector('input[name="email"]');
+  assert.ok(page.url().includes("/signin?next="), "sent to sign in");
+  await page.type('input[name="email"]', "ada@example.com");
+  await page.type('input[name="password"]', "browser-password-1");
+  await Promise.all([page.waitForSelector("#bug-status"), page.click('button[type="submit"]')]);
+  assert.ok(page.url().endsWith(`/bugs/${bugId}`), "back on the bug after signing in");
+
+  // 50 rows: the time from the API's answer to the rendered list.
+  for (let i = 0; i < 60; i++) {
+    const r = await fetch(base + "/v1/ingest", {
+      method: "POST",
+      headers: { "X-Service-Key": key, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: `Report number ${i} fails`, severity: ["low", "medium", "high"][i % 3], url: `https://shop.example/p/${i}` }),
+    });
+    assert.equal(r.status, 201);
+  }
+  await page.goto(base + "/bugs");
+  await page.waitForFunction(() => document.querySelectorAll("tr[data-bug]").length === 50);
+  const t = await page.evaluate(() => [window.__consoleListMs, window.__consoleListRenderMs]);
+  console.log(`bug list of 50 rows: ${t[1].toFixed(1)} ms from the API's answer to the rendered rows (${t[0].toFixed(1)} ms with the request; target < 300 ms)`);
+  await page.screenshot({ path: join(shotDir, "bugs-50.png") });
+
+  // Phone width: nothing wider than the screen.
+  await page.setViewport({ width: 375, height: 740 });
+  await page.goto(base + "/bugs");
+  await page.waitForSelector("tr[data-bug]");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scroll at 375 px (overflow ${overflow})`);
+
+  assert.deepEqual(problems, [], "the pages load without errors");
+  console.log("console browser test: ok");
+} catch (e) {
+  failed = true;
+  console.error(e);
+} finally {
+  if (browser) await browser.close();
+  child.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,37 @@
+// The web console in a real browser (tests/browser/console.mjs): Debian's
+// headless Chromium driven by puppeteer-core (pinned in
+// tests/browser/package-lock.json, installed by scripts/install-deps.sh
+// --test) against the real service-server. Screenshots go to
+// <build>/console-screenshots (not committed).
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+std::string BrowserDir() { return std::string(SERVICE_SOURCE_DIR) + "/tests/browser"; }
+
+}  // namespace
+
+TEST_CASE("a person signs up, sees a report arrive live, resolves and comments on it in the browser") {
+  REQUIRE_MESSAGE(
+      std::filesystem::exists(BrowserDir() + "/node_modules/puppeteer-core"),
+      "puppeteer-core is not installed: scripts/install-deps.sh --test runs npm ci in tests/browser");
+  REQUIRE_MESSAGE(std::filesystem::exists("/usr/bin/chromium"),
+                  "Chromium is not installed: scripts/install-deps.sh --test installs Debian's chromium");
+  const std::string shots = std::filesystem::current_path().string() + "/console-screenshots";
+  const std::string command = "cd '" + BrowserDir() + "' && timeout 180 node console.mjs '" +
+                              std::string(SERVICE_SERVER_BINARY) + "' '" + shots + "' /usr/bin/chromium 2>&1";
+  std::string out;
+  FILE* p = ::popen(command.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::array<char, 4096> buf{};
+  while (size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  const int status = ::pclose(p);
+  MESSAGE(out);
+  CHECK_MESSAGE((WIFEXITED(status) && WEXITSTATUS(status) == 0), out);
+}
