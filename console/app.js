@@ -131,6 +131,7 @@ const routes = [
   [/^\/welcome$/, welcome, true],
   [/^\/(bugs)?$/, bugList, true],
   [/^\/bugs\/([^/]+)$/, bugPage, true],
+  [/^\/groups$/, groups, true],
   [/^\/live$/, live, true],
   [/^\/stats$/, stats, true],
   [/^\/projects$/, projects, true],
@@ -443,6 +444,74 @@ async function bugPage(id) {
         h("p", {}, "Last seen: ", relTime(b.last_seen)),
         b.url ? h("p", {}, "URL: ", b.url) : null,
       ),
+    ),
+  );
+}
+
+// Grouped view (GET /v1/bugs/groups) with its sorts, and search
+// (GET /v1/bugs/search) when the URL has q: both keep their state in the URL.
+const SORTS = ["last_seen", "first_seen", "count", "severity", "title", "signal", "assignee"];
+async function groups() {
+  const q = new URLSearchParams(location.search);
+  const form = h(
+    "form",
+    { class: "filters", role: "search" },
+    h("label", {}, "Search (typos welcome)", h("input", { name: "q", type: "search", value: q.get("q") || "", minlength: 2 })),
+    h(
+      "label",
+      {},
+      "Sort",
+      h("select", { name: "sort" }, ...SORTS.map((v) => h("option", { value: v, selected: v === (q.get("sort") || "last_seen") }, v.replace("_", " ")))),
+    ),
+    h(
+      "label",
+      {},
+      "Direction",
+      h("select", { name: "direction" }, ...["desc", "asc"].map((v) => h("option", { value: v, selected: v === (q.get("direction") || "desc") }, v))),
+    ),
+    h("button", { type: "submit" }, "Apply"),
+  );
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const p = new URLSearchParams();
+    for (const [k, v] of new FormData(form).entries()) if (v) p.set(k, v);
+    if (p.get("q")) {
+      p.delete("sort");
+      p.delete("direction");
+    }
+    go(`/groups?${p}`);
+  });
+  const searching = (q.get("q") || "").trim().length >= 2;
+  const p = new URLSearchParams({ limit: "50" });
+  if (searching) p.set("q", q.get("q"));
+  else for (const k of ["sort", "direction"]) if (q.get(k)) p.set(k, q.get(k));
+  const page = await api(searching ? `/v1/bugs/search?${p}` : `/v1/bugs/groups?${p}`);
+  const rows = page.groups.map((g) =>
+    h(
+      "tr",
+      { "data-group": g.groupKey },
+      h("td", {}, h("a", { href: `/bugs/${g.sampleBugId}` }, g.sampleTitle), g.anyRegression ? h("span", { class: "badge" }, " regression") : null),
+      h("td", {}, sev(g.severity)),
+      h("td", {}, g.status),
+      h("td", {}, String(g.instanceCount)),
+      h("td", { class: "hide-narrow" }, String(g.reportCount)),
+      h("td", { class: "hide-narrow" }, String(g.userCount)),
+      h("td", {}, relTime(g.lastSeen)),
+    ),
+  );
+  show(
+    h("h1", {}, searching ? `Search: ${q.get("q")}` : "Groups"),
+    form,
+    h("p", { class: "muted", id: "group-count" }, page.total === 0 ? "No group matches." : `${page.total} groups`),
+    h(
+      "table",
+      { "aria-describedby": "group-count" },
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", {}, "Sample title"), h("th", {}, "Severity"), h("th", {}, "Status"), h("th", {}, "Bugs"), h("th", { class: "hide-narrow" }, "Reports"), h("th", { class: "hide-narrow" }, "Users"), h("th", {}, "Last seen")),
+      ),
+      h("tbody", {}, ...rows),
     ),
   );
 }

@@ -6,7 +6,8 @@
 //
 // A person signs up, sees the capture key once, sends a report with it and
 // sees the report arrive in the list without reloading (the event stream),
-// opens it, resolves it and comments on it; the list keeps its filters in
+// opens it, resolves it and comments on it, finds it in the grouped view and
+// by a misspelt search; the list keeps its filters in
 // the URL; an expired session sends the person to sign in and back. The
 // page must load without errors (a Content-Security-Policy violation is
 // one). Prints the first load's compressed size and the time from the API's
@@ -129,6 +130,15 @@ try {
     await fetch(`${base}/v1/bugs/${bugId}`, { headers: { Authorization: `Bearer ${token.accessToken}`, "X-Service-Org": token.orgId } })
   ).json();
   assert.equal(bug.status, "resolved", "the API reads the status the console set");
+
+  // Grouped view with a sort from the URL, and search finding a misspelling.
+  await page.goto(base + "/groups?sort=count&direction=desc");
+  await page.waitForSelector("tr[data-group]");
+  assert.equal(await page.$eval("select[name=sort]", (e) => e.value), "count");
+  await page.type('input[name="q"]', "chekout buton");
+  await Promise.all([page.waitForFunction(() => document.querySelector("h1")?.textContent.startsWith("Search")), page.click('form button[type="submit"]')]);
+  assert.ok(page.url().includes("q=chekout+buton"), "the search is in the URL");
+  await page.waitForFunction(() => document.querySelector("tbody")?.textContent.includes("Checkout button does nothing"));
 
   // Filters live in the URL: a reload keeps them.
   await page.goto(base + "/bugs?status=resolved");
