@@ -3,6 +3,20 @@
 #include <mutex>
 
 namespace service::adapters::curl {
+namespace {
+
+// The options every handle of this library sets.
+void Configure(CURL* c, const EasyOptions& options) {
+  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, options.protocols);
+  curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, options.protocols);
+  curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(c, CURLOPT_PROXY, "");  // ignore http_proxy and friends
+  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, options.timeout_ms);
+  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, options.connect_timeout_ms);
+}
+
+}  // namespace
 
 Result<Easy> NewEasy(const EasyOptions& options) {
   static std::once_flag once;
@@ -16,16 +30,6 @@ Result<Easy> NewEasy(const EasyOptions& options) {
 void Reuse(CURL* c, const EasyOptions& options) {
   curl_easy_reset(c);
   Configure(c, options);
-}
-
-void Configure(CURL* c, const EasyOptions& options) {
-  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, options.protocols);
-  curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, options.protocols);
-  curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
-  curl_easy_setopt(c, CURLOPT_PROXY, "");  // ignore http_proxy and friends
-  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, options.timeout_ms);
-  curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, options.connect_timeout_ms);
 }
 
 bool Append(List& list, const std::string& line) {

@@ -34,9 +34,6 @@ struct EasyOptions {
 // for the process. Fails only when libcurl cannot allocate a handle.
 Result<Easy> NewEasy(const EasyOptions& options);
 
-// Applies `options` to a handle (NewEasy does so).
-void Configure(CURL* c, const EasyOptions& options);
-
 // Clears every option a previous request set on `c` (curl_easy_reset) and
 // applies `options`, keeping its open connections and DNS cache: the next
 // request to the same host and port may reuse a kept-alive connection.

@@ -99,6 +99,13 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
     if (trigrams.empty()) return out;
     if (c.dialect() == Dialect::kSqlite) return Fts5Candidates(c, filter, trigrams, min_shared, limit);
     std::set<std::string> seen;
+    // Appends the rows of a kCandidateColumns query not seen before.
+    const auto collect = [&](const Rows& r) {
+      for (size_t i = 0; i < r.size(); ++i) {
+        if (!seen.insert(r.Str(i, 0)).second) continue;
+        out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
+      }
+    };
     const auto run = [&](const std::string& condition, std::vector<Value> extra, const std::string& order,
                          int64_t n) -> Status {
       std::vector<Value> params;
@@ -107,10 +114,7 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
       for (Value& v : extra) params.push_back(std::move(v));
       params.emplace_back(n);
       SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-      for (size_t i = 0; i < r.size(); ++i) {
-        if (!seen.insert(r.Str(i, 0)).second) continue;
-        out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
-      }
+      collect(r);
       return Status::Ok();
     };
     SV_ASSIGN_OR_RETURN(const bool trgm, HasPgTrgm(c));
@@ -130,38 +134,29 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
       }
       SV_RETURN_IF_ERROR(run("(" + all + ")", std::move(extra), order, limit));
       if (static_cast<int64_t>(out.size()) >= limit) return out;
-      // 2. Only when a word occurs nowhere (a misspelling).
-      bool all_found = true;
-      for (const std::string& w : words) {
-        std::vector<Value> params;
-        std::string sql = "SELECT 1 FROM bugs b" + Where(filter, params) + " AND " + kTrgmText +
-                          " LIKE ? ESCAPE '\\' LIMIT 1";
-        params.emplace_back(LikeContains(w));
-        SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-        if (r.empty()) {
-          all_found = false;
-          break;
-        }
+      // 2. Only when a word occurs nowhere (a misspelling). One round trip
+      //    asks which words and which of the query's trigrams occur at all
+      //    (an index probe each): a bug can share no more trigrams than
+      //    those, and the absent ones are the rarest there are.
+      std::vector<std::string> terms = words;
+      terms.insert(terms.end(), trigrams.begin(), trigrams.end());
+      std::vector<Value> probe_params;
+      std::string probe = "SELECT ";
+      for (size_t i = 0; i < terms.size(); ++i) {
+        probe += i ? ", " : "";
+        probe += "(SELECT COUNT(*) FROM (SELECT 1 FROM bugs b" + Where(filter, probe_params) + " AND " +
+                 kTrgmText + " LIKE ? ESCAPE '\\' LIMIT 1) p)";
+        probe_params.emplace_back(LikeContains(terms[i]));
       }
-      if (all_found && !words.empty()) return out;
-      //    Which of the query's trigrams occur at all (one index probe each,
-      //    one round trip): a bug can share no more than those, and the
-      //    absent ones are the rarest there are.
+      SV_ASSIGN_OR_RETURN(Rows found, c.Query(probe, probe_params));
+      bool all_found = !words.empty();
+      for (size_t i = 0; i < words.size(); ++i) all_found = all_found && found.Int(0, i) > 0;
+      if (all_found) return out;
       std::vector<std::string> present, absent;
-      {
-        std::vector<Value> params;
-        std::string sql = "SELECT ";
-        for (size_t i = 0; i < trigrams.size(); ++i) {
-          sql += i ? ", " : "";
-          sql += "(SELECT COUNT(*) FROM (SELECT 1 FROM bugs b" + Where(filter, params) + " AND " + kTrgmText +
-                 " LIKE ? ESCAPE '\\' LIMIT 1) p)";
-          params.emplace_back(LikeContains(trigrams[i]));
-        }
-        SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-        for (size_t i = 0; i < trigrams.size(); ++i)
-          (r.Int(0, i) > 0 ? present : absent).push_back(trigrams[i]);
-      }
-      if (present.size() < std::max<size_t>(min_shared, 1)) return out;
+      for (size_t i = 0; i < trigrams.size(); ++i)
+        (found.Int(0, words.size() + i) > 0 ? present : absent).push_back(trigrams[i]);
+      const size_t need = std::max<size_t>(min_shared, 1);
+      if (present.size() < need) return out;
       //    a. Among the newest kFuzzyWalk bugs the filter selects, the
       //       newest sharing at least min_shared of the query's trigrams
       //       (the caller's own rule), counted by LIKE on the stored text:
@@ -169,21 +164,19 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
       //       here after a short walk.
       {
         std::vector<Value> params;
+        // kTrgmText names the same column inside and outside the subquery.
         std::string inner = "SELECT b.id, b.project_id, b.group_key, b.title, b.description, b.signature, " +
-                            std::string(kTrgmText) + " AS search_text, b.last_seen FROM bugs b" +
-                            Where(filter, params) + " ORDER BY b.last_seen DESC, b.id LIMIT ?";
+                            std::string(kTrgmText) + ", b.last_seen FROM bugs b" + Where(filter, params) +
+                            " ORDER BY b.last_seen DESC, b.id LIMIT ?";
         params.emplace_back(kFuzzyWalk);
-        const std::string shared = CountHeld("b.search_text", trigrams, params);
-        params.emplace_back(static_cast<int64_t>(std::max<size_t>(min_shared, 1)));
+        const std::string shared = CountHeld(kTrgmText, trigrams, params);
+        params.emplace_back(static_cast<int64_t>(need));
         params.emplace_back(limit);
         SV_ASSIGN_OR_RETURN(
             Rows r, c.Query(std::string("SELECT ") + kCandidateColumns + " FROM (" + inner + ") b WHERE " +
                                 shared + " >= ? ORDER BY b.last_seen DESC, b.id LIMIT ?",
                             params));
-        for (size_t i = 0; i < r.size(); ++i) {
-          if (!seen.insert(r.Str(i, 0)).second) continue;
-          out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
-        }
+        collect(r);
       }
       if (static_cast<int64_t>(out.size()) >= limit) return out;
       //    b. Short of `limit` (such bugs are rare among the newest): the
@@ -191,8 +184,9 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
       //       min_shared of the n trigrams holds one of any n - min_shared
       //       + 1 of them (pigeonhole), so the index is asked for the rows
       //       holding one of those (absent ones first, then those without
-      //       a space: word boundaries are the common ones), newest first. pg_trgm keeps
-      //       no document counts to pick the rarest as SQLite does, and its
+      //       a space: word boundaries are the common ones), newest first.
+      //       pg_trgm keeps no document counts to pick the rarest as SQLite
+      //       does, and its
       //       `<%` word similarity computed over every row sharing enough
       //       trigrams (about 17,000 rows, 300 ms, for a misspelling of a
       //       word in a sixth of 100,000 bugs) is not asked: the caller
@@ -202,11 +196,11 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
         return (a.find(' ') == std::string::npos) > (b.find(' ') == std::string::npos);
       });
       subset.insert(subset.end(), present.begin(), present.end());
-      subset.resize(trigrams.size() - std::max<size_t>(min_shared, 1) + 1);
+      subset.resize(trigrams.size() - need + 1);
       std::vector<Value> fuzzy;
       const std::string any = LikeEach(kTrgmText, subset, " OR ", fuzzy);
       const std::string shared = CountHeld(kTrgmText, trigrams, fuzzy);
-      fuzzy.emplace_back(static_cast<int64_t>(std::max<size_t>(min_shared, 1)));
+      fuzzy.emplace_back(static_cast<int64_t>(need));
       SV_RETURN_IF_ERROR(run("(" + any + ") AND " + shared + " >= ?", std::move(fuzzy),
                              "b.last_seen DESC, b.id", limit + static_cast<int64_t>(seen.size())));
       return out;

@@ -278,11 +278,7 @@ class CurlOutboundHttp final : public OutboundHttp {
     if (rc != CURLE_OK) return Classify(rc, ex, target.host);  // the handle and its connections are dropped
     long status = 0;
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-    // Nothing of this request may reach the next one through the handle.
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, nullptr);
-    curl_easy_setopt(c, CURLOPT_POSTFIELDS, nullptr);
-    curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, nullptr);
-    KeepIdle(std::move(handle));
+    KeepIdle(std::move(handle));  // Reuse resets every option before its next request
     if (status <= 0)
       return Status(Code::kBadGateway, "outbound request to " + target.host + " got no HTTP reply");
     ex.response.status = static_cast<int>(status);
