@@ -2,9 +2,11 @@
 # service::api::EmbeddedConsoleAssets() with the web console's files of DIR:
 # index.html as "/index.html", every other file under a name carrying the
 # first 12 hex digits of its SHA-256 ("/app.js" -> "/app.3f2a9c01be77.js"),
-# and index.html's references to them rewritten to those names, so the
-# hashed files can be cached for a year. Run at build time by
-# libservice/CMakeLists.txt; nothing is fetched.
+# and the references to them rewritten to those names (in index.html:
+# "/name"; in the JavaScript modules' imports: "./name"), so the hashed files
+# can be cached for a year. A module is hashed after the modules it imports
+# (its hash then covers theirs); an import cycle is a build error. Run at
+# build time by libservice/CMakeLists.txt; nothing is fetched.
 #   cmake -DDIR=<folder> -DOUTPUT=<file.cpp> -P EmbedConsole.cmake
 file(GLOB files RELATIVE "${DIR}" "${DIR}/*")
 list(SORT files)
@@ -30,12 +32,54 @@ function(content_type name out)
   endif()
 endfunction()
 
-foreach(name IN LISTS files)
-  file(SHA256 "${DIR}/${name}" sum)
+# Orders the files so that each comes after every file it imports.
+set(ordered "")
+set(pending ${files})
+while(pending)
+  set(progress FALSE)
+  foreach(name IN LISTS pending)
+    file(READ "${DIR}/${name}" text)
+    set(ready TRUE)
+    foreach(other IN LISTS pending)
+      if(NOT other STREQUAL name)
+        string(FIND "${text}" "\"./${other}\"" at)
+        if(NOT at EQUAL -1)
+          set(ready FALSE)
+        endif()
+      endif()
+    endforeach()
+    if(ready)
+      list(APPEND ordered "${name}")
+      list(REMOVE_ITEM pending "${name}")
+      set(progress TRUE)
+    endif()
+  endforeach()
+  if(NOT progress)
+    message(FATAL_ERROR "console modules import each other in a cycle: ${pending}")
+  endif()
+endwhile()
+
+set(renames "")
+foreach(name IN LISTS ordered)
+  file(READ "${DIR}/${name}" text)
+  foreach(pair IN LISTS renames)
+    string(REPLACE "=" ";" pair "${pair}")
+    list(GET pair 0 from)
+    list(GET pair 1 to)
+    string(REPLACE "\"./${from}\"" "\"./${to}\"" text "${text}")
+  endforeach()
+  string(SHA256 sum "${text}")
   string(SUBSTRING "${sum}" 0 12 short)
   string(REGEX REPLACE "^(.*)\\.([^.]+)$" "\\1.${short}.\\2" hashed "${name}")
+  list(APPEND renames "${name}=${hashed}")
   string(REPLACE "\"/${name}\"" "\"/${hashed}\"" index "${index}")
-  file(READ "${DIR}/${name}" hex HEX)
+  if(name MATCHES "\\.(js|css|svg|html)$")
+    file(WRITE "${OUTPUT}.tmp" "${text}")
+    file(READ "${OUTPUT}.tmp" hex HEX)
+    file(REMOVE "${OUTPUT}.tmp")
+  else()
+    file(READ "${DIR}/${name}" hex HEX)
+  endif()
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
   string(LENGTH "${hex}" hexlen)
   math(EXPR size "${hexlen} / 2")

@@ -5,7 +5,9 @@
 #include <doctest/doctest.h>
 
 #include <regex>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "support/api_harness.h"
 #include "util/decompress.h"
@@ -69,6 +71,33 @@ TEST_CASE("hashed console assets are cached for a year and gzipped only for clie
   CHECK_FALSE(t.Get(js, {{"Accept-Encoding", "gzip;q=0"}}).headers.Has("Content-Encoding"));
   REQUIRE(std::regex_search(index, m, std::regex("href=\"(/app\\.[0-9a-f]{12}\\.css)\"")));
   CHECK(t.Get(m[1]).headers.Get("Content-Type") == "text/css; charset=utf-8");
+}
+
+TEST_CASE("every module the console's script imports or preloads is served under its hashed name") {
+  TestService t;
+  const std::string index = t.Get("/").body;
+  std::vector<std::string> pending;
+  const std::regex preload("modulepreload\" href=\"(/[a-z-]+\\.[0-9a-f]{12}\\.js)\"");
+  for (std::sregex_iterator it(index.begin(), index.end(), preload), end; it != end; ++it)
+    pending.push_back((*it)[1]);
+  CHECK(pending.size() >= 3);
+  std::set<std::string> seen;
+  const std::regex import("from \"\\.(/[a-z-]+\\.[0-9a-f]{12}\\.js)\"");
+  const std::regex unhashed("from \"\\./[a-z-]+\\.js\"");
+  while (!pending.empty()) {
+    const std::string path = pending.back();
+    pending.pop_back();
+    if (!seen.insert(path).second) continue;
+    CAPTURE(path);
+    TestResponse r = t.Get(path);
+    REQUIRE(r.status == 200);
+    CHECK(r.headers.Get("Content-Type") == "text/javascript; charset=utf-8");
+    CHECK_FALSE(std::regex_search(r.body, unhashed));  // every import was rewritten
+    for (std::sregex_iterator it(r.body.begin(), r.body.end(), import), end; it != end; ++it) {
+      pending.push_back((*it)[1]);
+    }
+  }
+  CHECK(seen.size() >= 4);
 }
 
 TEST_CASE("the API's paths and other methods are not the console's") {

@@ -4,17 +4,21 @@
 //
 //   node console.mjs SERVER_BINARY SCREENSHOT_DIR [CHROMIUM]
 //
-// A person signs up, sees the capture key once, sends a report with it and
-// sees the report arrive in the list without reloading (the event stream),
-// opens it, resolves it and comments on it, finds it in the grouped view and
-// by a misspelt search; the list keeps its filters in
-// the URL; an expired session sends the person to sign in and back. The
-// page must load without errors (a Content-Security-Policy violation is
-// one). Prints the first load's compressed size and the time from the API's
+// A person signs up, sees the capture key once, confirms the address through
+// the mailed link (file mail provider), sends a report with the key and sees
+// it arrive in the list and on the live feed without reloading (the event
+// stream), opens it, resolves it and comments on it, finds it in the grouped
+// view and by a misspelt search; the list keeps its filters in the URL; an
+// expired session sends the person to sign in and back; a teammate is
+// invited and accepts through the mailed link; a webhook integration is
+// created and its signed test delivery reaches a real HTTP receiver; bulk
+// status changes rows of the list. The pages must load without errors (a
+// Content-Security-Policy violation is one). Prints the first load's compressed size and the time from the API's
 // answer to the rendered list; writes screenshots to SCREENSHOT_DIR.
 // Exits 0 when every check holds.
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createHmac } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import http from "node:http";
@@ -32,7 +36,13 @@ const work = mkdtempSync(join(tmpdir(), "service-console-"));
 function startServer() {
   return new Promise((resolve, reject) => {
     const child = spawn(serverBinary, ["--listen", "127.0.0.1:0", "--database", `sqlite:${work}/service.db`], {
-      env: { ...process.env, SERVICE_RATE_LIMITS: "off", SERVICE_JWT_SECRET: "console-browser-test-secret-0123456789abcdef" },
+      env: {
+        ...process.env,
+        SERVICE_RATE_LIMITS: "off",
+        SERVICE_JWT_SECRET: "console-browser-test-secret-0123456789abcdef",
+        SERVICE_MAIL_URL: `file:${work}/mail`,
+        SERVICE_ALLOW_PRIVATE_DESTINATIONS: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -60,6 +70,37 @@ function wireBytes(base, path) {
   });
 }
 
+// The path and fragment of the first mailed link matching `re` (the mail
+// outbox writes one .eml file per message).
+async function mailedLink(re) {
+  for (let i = 0; i < 100; i++) {
+    let files = [];
+    try {
+      files = readdirSync(`${work}/mail`);
+    } catch {
+      files = [];
+    }
+    for (const f of files) {
+      const m = readFileSync(`${work}/mail/${f}`, "utf8").match(re);
+      if (m) return new URL(m[0]).pathname + new URL(m[0]).hash;
+    }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error(`no mail with ${re}`);
+}
+
+// A webhook receiver: a real HTTP server recording what reaches it.
+const received = [];
+const receiver = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (d) => (body += d));
+  req.on("end", () => {
+    received.push({ headers: req.headers, body });
+    res.writeHead(200).end("ok");
+  });
+});
+await new Promise((ok) => receiver.listen(0, "127.0.0.1", ok));
+
 const { child, base } = await startServer();
 let browser;
 let failed = false;
@@ -68,6 +109,12 @@ try {
   const index = await (await fetch(base + "/")).text();
   const assets = [...index.matchAll(/(?:src|href)="(\/[^"]+\.[0-9a-f]{12}\.[a-z]+)"/g)].map((m) => m[1]);
   assert.ok(assets.some((a) => /^\/app\.[0-9a-f]{12}\.js$/.test(a)), "index.html names the hashed script");
+  // The modules the script imports, and theirs.
+  for (let i = 0; i < assets.length; i++) {
+    if (!assets[i].endsWith(".js")) continue;
+    const js = await (await fetch(base + assets[i])).text();
+    for (const m of js.matchAll(/from "\.(\/[^"]+\.[0-9a-f]{12}\.js)"/g)) if (!assets.includes(m[1])) assets.push(m[1]);
+  }
   let total = 0;
   for (const p of ["/", ...assets]) {
     const w = await wireBytes(base, p);
@@ -101,13 +148,29 @@ try {
   assert.match(key, /\S{16,}/, "the capture key is shown");
   await page.screenshot({ path: join(shotDir, "welcome.png") });
 
+  // Confirm the address through the mailed link; the token leaves the URL.
+  const verify = await mailedLink(/http:\/\/\S+\/verify-email#token=[0-9a-f]+/);
+  await page.goto(base + verify);
+  await page.waitForFunction(() => document.querySelector("main")?.textContent.includes("Your address is confirmed"));
+  assert.ok(!page.url().includes("#"), "the token is removed from the address");
+
   // The empty list, then a report arriving through the stream (no reload).
   await page.click('a[href="/bugs"]');
-  await page.waitForFunction(() => document.querySelector("#bug-count")?.textContent.includes("No bugs match"));
+  await page.waitForFunction(() => document.querySelector("#bug-count")?.textContent.includes("No bugs yet"));
   const ingest = await fetch(base + "/v1/ingest", {
     method: "POST",
     headers: { "X-Service-Key": key, "Content-Type": "application/json" },
-    body: JSON.stringify({ title: "Checkout button does nothing", severity: "high", url: "https://shop.example/cart" }),
+    body: JSON.stringify({
+      title: "Checkout button does nothing",
+      severity: "high",
+      url: "https://shop.example/cart",
+      reporterEmail: "shopper@example.com",
+      events: [
+        { type: "click", timestamp: Date.now() - 2000, data: { selector: "button#checkout" } },
+        { type: "network", timestamp: Date.now() - 1500, data: { url: "https://shop.example/api/cart", status: 500 } },
+        { type: "error", timestamp: Date.now() - 1000, data: { message: "cart is undefined", stack: "TypeError: cart is undefined\n    at checkout (cart.js:42:17)\n    at HTMLButtonElement.onclick (cart.js:12:5)" } },
+      ],
+    }),
   });
   assert.equal(ingest.status, 201);
   const bugId = (await ingest.json()).id;
@@ -116,14 +179,28 @@ try {
   console.log(`bug list rendered ${listMs.toFixed(1)} ms after the request was sent (fetch + render; 1 row)`);
   await page.screenshot({ path: join(shotDir, "bugs.png") });
 
+  // The live feed: a second report appears without reload.
+  await page.click('a[href="/live"]');
+  await page.waitForSelector("#live");
+  const second = await fetch(base + "/v1/ingest", {
+    method: "POST",
+    headers: { "X-Service-Key": key, "Content-Type": "application/json" },
+    body: JSON.stringify({ title: "Search results load forever", severity: "medium", url: "https://shop.example/search" }),
+  });
+  assert.equal(second.status, 201);
+  await page.waitForFunction(() => document.querySelector("#live")?.textContent.includes("Search results load forever"), { timeout: 15000 });
+  await page.goto(base + "/bugs");
+  await page.waitForSelector(`tr[data-bug="${bugId}"]`);
+
   // The bug: resolve it and comment on it.
   await Promise.all([page.waitForSelector("#bug-status"), page.click(`tr[data-bug="${bugId}"] a`)]);
   assert.equal(await page.$eval("h1", (e) => e.textContent), "Checkout button does nothing");
   await page.select("#bug-status", "resolved");
   await page.waitForFunction(() => document.querySelector("[role=status]")?.textContent === "Saved");
   await page.type('textarea[name="content"]', "Reproduced on the cart page");
-  await page.click('form button[type="submit"]');
+  await page.click('form.comment button[type="submit"]');
   await page.waitForFunction(() => document.querySelector("#comments")?.textContent.includes("Reproduced on the cart page"));
+  assert.ok(await page.$eval("pre.stack", (e) => e.textContent.includes("at checkout (cart.js:42:17)")), "the stack trace is shown");
   await page.screenshot({ path: join(shotDir, "bug.png") });
   const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem("service.session")));
   const bug = await (
@@ -139,12 +216,18 @@ try {
   await Promise.all([page.waitForFunction(() => document.querySelector("h1")?.textContent.startsWith("Search")), page.click('form button[type="submit"]')]);
   assert.ok(page.url().includes("q=chekout+buton"), "the search is in the URL");
   await page.waitForFunction(() => document.querySelector("tbody")?.textContent.includes("Checkout button does nothing"));
+  await page.goto(base + "/groups");
+  await page.waitForSelector("tr[data-group]");
+  await page.screenshot({ path: join(shotDir, "groups.png") });
+  await page.goto(base + "/stats");
+  await page.waitForSelector("svg rect");
+  await page.screenshot({ path: join(shotDir, "stats.png") });
 
   // Filters live in the URL: a reload keeps them.
   await page.goto(base + "/bugs?status=resolved");
   await page.waitForSelector(`tr[data-bug="${bugId}"]`);
   assert.equal(await page.$eval("select[name=status]", (e) => e.value), "resolved");
-  await page.goto(base + "/bugs?status=new");
+  await page.goto(base + "/bugs?status=new&severity=critical");
   await page.waitForFunction(() => document.querySelector("#bug-count")?.textContent.includes("No bugs match"));
 
   // An expired session: sign in, then back to where the person was.
@@ -175,6 +258,61 @@ try {
   console.log(`bug list of 50 rows: ${t[1].toFixed(1)} ms from the API's answer to the rendered rows (${t[0].toFixed(1)} ms with the request; target < 300 ms)`);
   await page.screenshot({ path: join(shotDir, "bugs-50.png") });
 
+  // Bulk status from the list.
+  const picked = await page.$$eval("tr[data-bug]", (rows) => rows.slice(0, 2).map((r) => r.dataset.bug));
+  for (const id of picked) await page.click(`tr[data-bug="${id}"] input[type=checkbox]`);
+  await page.select('select[name="status"][aria-label="Set status"]', "known");
+  await page.waitForFunction(() => document.querySelector(".bulk [role=status]:last-child")?.textContent === "Done");
+  const auth = await page.evaluate(() => JSON.parse(sessionStorage.getItem("service.session")));
+  const headers = { Authorization: `Bearer ${auth.accessToken}`, "X-Service-Org": auth.orgId };
+  for (const id of picked) assert.equal((await (await fetch(`${base}/v1/bugs/${id}`, { headers })).json()).status, "known", "bulk status reached the bug");
+
+  // Invite a teammate; they accept through the mailed link in another browser profile.
+  await page.goto(base + "/team");
+  await page.waitForSelector("#invite");
+  await page.type('#invite input[name="email"]', "grace@example.com");
+  await page.click('#invite button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector("#flash")?.textContent.includes("grace@example.com invited"));
+  const invite = await mailedLink(/http:\/\/\S+\/invite#token=[0-9a-f]+/);
+  const other = await browser.createBrowserContext();
+  const teammate = await other.newPage();
+  teammate.on("pageerror", (e) => problems.push(`page error (teammate): ${e.message}`));
+  await teammate.goto(base + invite);
+  await teammate.waitForFunction(() => document.querySelector("h1")?.textContent === "Join Browser Inc");
+  assert.ok(!teammate.url().includes("#"), "the invitation token is removed from the address");
+  assert.equal(await teammate.$eval('input[name="email"]', (e) => e.value), "grace@example.com");
+  await teammate.type('input[name="newPassword"]', "grace-password-1");
+  // Signed in to the organization they joined: its bugs are listed.
+  await Promise.all([teammate.waitForSelector(`tr[data-bug="${picked[0]}"]`), teammate.click('button[type="submit"]')]);
+  await other.close();
+  await page.goto(base + "/team");
+  await page.waitForFunction(() => document.querySelector('tr[data-member="grace@example.com"]')?.textContent.includes("active"));
+  await page.screenshot({ path: join(shotDir, "team.png") });
+
+  // A webhook integration: created in the console, its test delivery signed
+  // with the secret shown once, and listed in the delivery log.
+  const hookUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
+  await page.goto(base + "/integrations");
+  await page.waitForSelector("#new-integration");
+  await page.type('#new-integration input[name="name"]', "Receiver");
+  await page.type('#new-integration input[name="url"]', hookUrl);
+  await page.click('#new-integration button[type="submit"]');
+  await page.waitForSelector("#new-secret code");
+  const secret = await page.$eval("#new-secret code", (e) => e.textContent);
+  assert.match(secret, /^whsec_/);
+  await page.waitForSelector('tr[data-integration="Receiver"]');
+  const before = received.length;
+  const sendTest = await page.$$('tr[data-integration="Receiver"] button');
+  for (const b of sendTest) if ((await b.evaluate((e) => e.textContent)) === "Send test") await b.click();
+  await page.waitForFunction(() => document.querySelector("main [role=status]")?.textContent === "Test delivered.", { timeout: 15000 });
+  const hit = received.slice(before).find((r) => r.body.includes('"test"'));
+  assert.ok(hit, "the test payload reached the receiver");
+  const sig = Object.fromEntries(hit.headers["x-service-signature-256"].split(",").map((kv) => kv.split("=")));
+  assert.equal(sig.v1, createHmac("sha256", secret).update(`${sig.t}.${hit.body}`).digest("hex"), "signed with the secret shown once");
+  await page.screenshot({ path: join(shotDir, "integrations.png") });
+  await page.click('tr[data-integration="Receiver"] a');
+  await page.waitForFunction(() => document.querySelector("#deliveries")?.textContent.includes("success"));
+
   // Phone width: nothing wider than the screen.
   await page.setViewport({ width: 375, height: 740 });
   await page.goto(base + "/bugs");
@@ -190,6 +328,7 @@ try {
 } finally {
   if (browser) await browser.close();
   child.kill("SIGTERM");
+  receiver.close();
   rmSync(work, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
