@@ -2,7 +2,7 @@
 // approved signup, account deletion), the account page (export, deletion).
 import { ApiError, actionForm, api, authForm, copyButton, currentQuery, errorText, go, h, linkParams, session, show, startSession } from "./core.js";
 
-let shownKey = null; // {apiKey, dsn} after registering or completing signup: memory only
+let shownKey = null; // {apiKey, projectId} after registering or completing signup: memory only
 
 function nextPath() {
   const next = currentQuery().get("next");
@@ -69,7 +69,7 @@ export function register() {
     async (v) => {
       const b = await api("/v1/auth/register", { method: "POST", body: v });
       startSession(b);
-      shownKey = { apiKey: b.apiKey, dsn: b.dsn };
+      shownKey = { apiKey: b.apiKey, projectId: b.project && b.project.id };
       go("/welcome", true);
     },
     h("p", {}, "Have an account? ", h("a", { href: "/signin" }, "Sign in")),
@@ -78,6 +78,19 @@ export function register() {
 
 export function welcome() {
   if (!shownKey) return go("/bugs", true);
+  // A real report through the normal pipeline, to triage at once.
+  const projectId = shownKey.projectId;
+  const demo = h(
+    "button",
+    {
+      type: "button",
+      onclick: async () => {
+        const r = await api(`/v1/projects/${encodeURIComponent(projectId)}/test-event`, { method: "POST", body: { platform: "web" } });
+        go(`/bugs/${r.id}`);
+      },
+    },
+    "Send a demo report",
+  );
   const snippet = `curl -X POST ${location.origin}/v1/ingest \\\n  -H 'X-Service-Key: ${shownKey.apiKey}' -H 'Content-Type: application/json' \\\n  -d '{"title":"Checkout button does nothing","severity":"high","url":"https://shop.example/cart"}'`;
   show(
     h("h1", {}, "Your workspace is ready"),
@@ -87,7 +100,7 @@ export function welcome() {
     h("pre", {}, snippet),
     copyButton(snippet),
     h("p", {}, "Sentry SDKs work too: see ", h("a", { href: "/projects" }, "Projects"), " for the DSN and snippets."),
-    h("p", {}, h("a", { href: "/bugs" }, "Go to the bugs")),
+    h("p", { class: "row" }, demo, h("a", { href: "/bugs" }, "Go to the bugs")),
   );
   shownKey = null;
 }
@@ -171,7 +184,7 @@ export async function completeSignup() {
       const b = await api("/v1/auth/complete-signup", { method: "POST", body: { token, name: v.name, password: v.password } });
       linkParams.delete("token");
       startSession(b);
-      shownKey = { apiKey: b.apiKey };
+      shownKey = { apiKey: b.apiKey, projectId: b.project && b.project.id };
       go("/welcome", true);
     },
   );

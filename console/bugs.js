@@ -20,6 +20,7 @@ import {
   options,
   pager,
   pick,
+  plural,
   relTime,
   select,
   sev,
@@ -149,7 +150,7 @@ export async function bugList() {
         ? q.toString()
           ? "No bugs match these filters."
           : "No bugs yet. Reports sent with a capture key appear here as they arrive."
-        : `${page.total} bugs`;
+        : plural(page.total, "bug");
     pages.replaceChildren(pager(page.total, limit, offset, "/bugs") || "");
     // Read by the browser test: request to rendered rows, and API answer to
     // rendered rows (the list is interactive once its rows are in the DOM).
@@ -251,7 +252,7 @@ export async function groups() {
   show(
     h("h1", {}, searching ? `Search: ${q.get("q")}` : "Groups"),
     form,
-    h("p", { class: "muted", id: "group-count" }, page.total === 0 ? "No group matches." : `${page.total} groups`),
+    h("p", { class: "muted", id: "group-count" }, page.total === 0 ? "No group matches." : plural(page.total, "group")),
     h(
       "table",
       { "aria-describedby": "group-count" },

@@ -96,6 +96,9 @@ export function copyButton(text, label = "Copy") {
     label,
   );
 }
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
 export function empty(text) {
   return h("p", { class: "muted empty" }, text);
 }

@@ -201,6 +201,7 @@ try {
   await page.click('form.comment button[type="submit"]');
   await page.waitForFunction(() => document.querySelector("#comments")?.textContent.includes("Reproduced on the cart page"));
   assert.ok(await page.$eval("pre.stack", (e) => e.textContent.includes("at checkout (cart.js:42:17)")), "the stack trace is shown");
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(shotDir, "bug.png") });
   const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem("service.session")));
   const bug = await (
@@ -267,6 +268,16 @@ try {
   const headers = { Authorization: `Bearer ${auth.accessToken}`, "X-Service-Org": auth.orgId };
   for (const id of picked) assert.equal((await (await fetch(`${base}/v1/bugs/${id}`, { headers })).json()).status, "known", "bulk status reached the bug");
 
+  // Merge: two selected bugs, the second into the first.
+  await page.waitForSelector(`tr[data-bug="${picked[0]}"]`);
+  for (const id of picked) await page.click(`tr[data-bug="${id}"] input[type=checkbox]`);
+  await page.select('select[name="targetId"]', picked[0]);
+  page.once("dialog", (d) => d.accept());
+  const mergeButtons = await page.$$(".bulk button");
+  for (const b of mergeButtons) if ((await b.evaluate((e) => e.textContent)) === "Merge into") await b.click();
+  await page.waitForFunction((gone) => !document.querySelector(`tr[data-bug="${gone}"]`), {}, picked[1]);
+  assert.equal((await fetch(`${base}/v1/bugs/${picked[0]}`, { headers })).status, 200, "the merge target stays");
+
   // Invite a teammate; they accept through the mailed link in another browser profile.
   await page.goto(base + "/team");
   await page.waitForSelector("#invite");
@@ -284,10 +295,79 @@ try {
   await teammate.type('input[name="newPassword"]', "grace-password-1");
   // Signed in to the organization they joined: its bugs are listed.
   await Promise.all([teammate.waitForSelector(`tr[data-bug="${picked[0]}"]`), teammate.click('button[type="submit"]')]);
-  await other.close();
   await page.goto(base + "/team");
   await page.waitForFunction(() => document.querySelector('tr[data-member="grace@example.com"]')?.textContent.includes("active"));
   await page.screenshot({ path: join(shotDir, "team.png") });
+
+  // Assigning the bug to the teammate: their unread badge counts it, and
+  // marking all read clears it.
+  await page.goto(base + `/bugs/${bugId}`);
+  await page.waitForSelector("#bug-assignee");
+  const graceId = await page.$$eval("#bug-assignee option", (os) => os.find((o) => o.textContent === "grace@example.com").value);
+  await page.select("#bug-assignee", graceId);
+  await page.waitForFunction(() => document.querySelector(".controls [role=status]")?.textContent === "Saved");
+  await teammate.goto(base + "/notifications");
+  await teammate.waitForFunction(() => document.querySelector("#unread")?.textContent === "1");
+  await teammate.waitForFunction(() => document.querySelector("#notifications")?.textContent.includes("Checkout button does nothing"));
+  const markAll = await teammate.$$("main button");
+  for (const b of markAll) if ((await b.evaluate((e) => e.textContent)) === "Mark all read") await b.click();
+  await teammate.waitForFunction(() => document.querySelector("#unread")?.hidden === true && document.querySelector("main")?.textContent.includes("0 unread"));
+
+  // The teammate forgets their password: the mailed link resets it.
+  await teammate.evaluate(() => sessionStorage.clear());
+  await teammate.goto(base + "/forgot-password");
+  await teammate.waitForSelector('input[name="email"]');
+  await teammate.type('input[name="email"]', "grace@example.com");
+  await teammate.click('button[type="submit"]');
+  await teammate.waitForFunction(() => document.querySelector("main [role=status]"));
+  const reset = await mailedLink(/http:\/\/\S+\/reset-password#token=[0-9a-f]+&email=\S+/);
+  await teammate.goto(base + reset);
+  await teammate.waitForSelector('input[name="newPassword"]');
+  assert.ok(!teammate.url().includes("#"), "the reset token is removed from the address");
+  assert.equal(await teammate.$eval('input[name="email"]', (e) => e.value), "grace@example.com");
+  await teammate.type('input[name="newPassword"]', "grace-password-2");
+  await teammate.click('button[type="submit"]');
+  await teammate.waitForFunction(() => document.querySelector("main")?.textContent.includes("Your password is changed"));
+  const relogin = await fetch(base + "/v1/auth/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "grace@example.com", password: "grace-password-2" }),
+  });
+  assert.equal(relogin.status, 200, "the new password signs in");
+  await other.close();
+
+  // A capture key made in the console: shown once with its DSN and snippets,
+  // and it reports.
+  await page.goto(base + "/projects");
+  await page.waitForSelector("main table a");
+  await page.click("main table a");
+  await page.waitForSelector('input[name="label"]');
+  await page.type('input[name="label"]', "Mobile app");
+  await page.click('main form button[type="submit"]');
+  await page.waitForSelector("#new-key code.secret");
+  const [newKey, dsn] = await page.$$eval("#new-key code.secret", (cs) => cs.map((c) => c.textContent));
+  assert.match(dsn, new RegExp(`^http://${newKey}@127\\.0\\.0\\.1:\\d+/\\d+$`), "the DSN carries the key");
+  assert.ok(await page.$eval("#new-key", (e) => e.textContent.includes("sentry_sdk.init")), "SDK snippets are shown");
+  const viaNewKey = await fetch(base + "/v1/ingest", {
+    method: "POST",
+    headers: { "X-Service-Key": newKey, "Content-Type": "application/json" },
+    body: JSON.stringify({ title: "Reported with the new key", severity: "low" }),
+  });
+  assert.equal(viaNewKey.status, 201);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector("main table")?.textContent.includes("Mobile app"));
+  assert.equal(await page.$("#new-key code.secret"), null, "the key is not shown again");
+
+  // The alert policy: a severity floor saved, then the preview applies it.
+  await page.goto(base + "/alerts");
+  await page.waitForSelector("#policy");
+  await page.select('#policy select[name="severityFloor"]', "high");
+  await page.click('#policy button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector('#policy button[type="submit"]')?.textContent === "Saved");
+  await page.select('#preview select[name="severity"]', "low");
+  await page.click('#preview button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector("#preview-result")?.textContent.includes("not_scheduled"));
+  assert.ok(await page.$eval("#preview-result", (e) => e.textContent.includes("below_severity_floor")), "the preview names the floor");
 
   // A webhook integration: created in the console, its test delivery signed
   // with the secret shown once, and listed in the delivery log.
@@ -312,6 +392,29 @@ try {
   await page.screenshot({ path: join(shotDir, "integrations.png") });
   await page.click('tr[data-integration="Receiver"] a');
   await page.waitForFunction(() => document.querySelector("#deliveries")?.textContent.includes("success"));
+
+  // A newcomer: signs up, sends the demo report from the welcome page and
+  // triages it, all in the browser.
+  const fresh = await browser.createBrowserContext();
+  const newcomer = await fresh.newPage();
+  newcomer.on("pageerror", (e) => problems.push(`page error (newcomer): ${e.message}`));
+  await newcomer.goto(base + "/");
+  await newcomer.waitForSelector('a[href="/register"]');
+  await newcomer.click('a[href="/register"]');
+  await newcomer.waitForSelector('input[name="orgName"]');
+  await newcomer.type('input[name="name"]', "Nia Newcomer");
+  await newcomer.type('input[name="email"]', "nia@example.com");
+  await newcomer.type('input[name="password"]', "newcomer-password-1");
+  await newcomer.type('input[name="orgName"]', "Nia Labs");
+  await Promise.all([newcomer.waitForSelector("#capture-key"), newcomer.click('button[type="submit"]')]);
+  const demoButtons = await newcomer.$$("main button");
+  for (const b of demoButtons) if ((await b.evaluate((e) => e.textContent)) === "Send a demo report") await b.click();
+  await newcomer.waitForSelector("#bug-status");
+  await newcomer.select("#bug-status", "working");
+  await newcomer.waitForFunction(() => document.querySelector(".controls [role=status]")?.textContent === "Saved");
+  await newcomer.goto(base + "/bugs?status=working");
+  await newcomer.waitForFunction(() => document.querySelector("#bug-count")?.textContent === "1 bug");
+  await fresh.close();
 
   // Phone width: nothing wider than the screen.
   await page.setViewport({ width: 375, height: 740 });
