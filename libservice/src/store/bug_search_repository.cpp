@@ -84,11 +84,11 @@ std::string CountHeld(const std::string& text, const std::vector<std::string>& t
 
 // Fuzzy candidates read per query (re-scored by the caller).
 constexpr int64_t kFuzzyRows = 1000;
-// PostgreSQL's fuzzy leg first looks among this many of the newest bugs.
-constexpr int64_t kFuzzyWalk = 3000;
 
 class SqlBugSearchRepository final : public ports::BugSearchRepository {
  public:
+  explicit SqlBugSearchRepository(SearchTuning tuning) : tuning_(tuning) {}
+
   Result<std::vector<ports::SearchCandidate>> TrigramCandidates(ports::Tx& c_tx,
                                                                 const ports::BugFilter& filter,
                                                                 const std::string& query,
@@ -157,46 +157,76 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
         (found.Int(0, words.size() + i) > 0 ? present : absent).push_back(trigrams[i]);
       const size_t need = std::max<size_t>(min_shared, 1);
       if (present.size() < need) return out;
-      //    a. Among the newest kFuzzyWalk bugs the filter selects, the
-      //       newest sharing at least min_shared of the query's trigrams
-      //       (the caller's own rule), counted by LIKE on the stored text:
-      //       no similarity computed. A misspelling of a common word ends
-      //       here after a short walk.
+      //    a. One walk over the newest SearchTuning::fuzzy_walk bugs the filter selects
+      //       (backwards along bugs(org_id, last_seen, id), no sort) keeps
+      //       those sharing at least min_shared of the query's trigrams
+      //       (the caller's own rule; LIKE on the stored text, no
+      //       similarity computed) and counts, over the whole walk, the
+      //       bugs holding each trigram. The first row of the walk always
+      //       comes back so that the counts do. A misspelling of a common
+      //       word ends here.
+      std::vector<int64_t> sample(trigrams.size(), 0);
       {
         std::vector<Value> params;
-        // kTrgmText names the same column inside and outside the subquery.
-        std::string inner = "SELECT b.id, b.project_id, b.group_key, b.title, b.description, b.signature, " +
-                            std::string(kTrgmText) + ", b.last_seen FROM bugs b" + Where(filter, params) +
-                            " ORDER BY b.last_seen DESC, b.id LIMIT ?";
-        params.emplace_back(kFuzzyWalk);
-        const std::string shared = CountHeld(kTrgmText, trigrams, params);
+        std::string flags, shared, totals, counts;
+        for (size_t i = 0; i < trigrams.size(); ++i) {
+          const std::string f = "f" + std::to_string(i);
+          flags += ", CASE WHEN " + std::string(kTrgmText) + " LIKE ? ESCAPE '\\' THEN 1 ELSE 0 END AS " + f;
+          params.emplace_back(LikeContains(trigrams[i]));
+          shared += (i ? " + " : "") + f;
+          totals += ", SUM(" + f + ") OVER () AS c" + std::to_string(i);
+          counts += ", c" + std::to_string(i);
+        }
+        const std::string walk =
+            "SELECT b.id, b.project_id, b.group_key, b.title, b.description, "
+            "COALESCE(b.signature, '') AS sig, b.last_seen" +
+            flags + " FROM bugs b" + Where(filter, params) + " ORDER BY b.last_seen DESC, b.id DESC LIMIT ?";
+        params.emplace_back(tuning_.fuzzy_walk);
         params.emplace_back(static_cast<int64_t>(need));
-        params.emplace_back(limit);
+        params.emplace_back(limit + 1);
         SV_ASSIGN_OR_RETURN(
-            Rows r, c.Query(std::string("SELECT ") + kCandidateColumns + " FROM (" + inner + ") b WHERE " +
-                                shared + " >= ? ORDER BY b.last_seen DESC, b.id LIMIT ?",
+            Rows r, c.Query("SELECT id, project_id, group_key, title, description, sig, shared" + counts +
+                                " FROM (SELECT w.*, " + shared + " AS shared, ROW_NUMBER() OVER () AS rn" +
+                                totals + " FROM (" + walk +
+                                ") w) x WHERE shared >= ? OR rn = 1 "
+                                "ORDER BY last_seen DESC, id DESC LIMIT ?",
                             params));
-        collect(r);
+        for (size_t i = 0; i < trigrams.size() && r.size() > 0; ++i) sample[i] = r.Int(0, 7 + i);
+        for (size_t i = 0; i < r.size() && static_cast<int64_t>(out.size()) < limit; ++i) {
+          if (r.Int(i, 6) < static_cast<int64_t>(need) || !seen.insert(r.Str(i, 0)).second) continue;
+          out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
+        }
       }
       if (static_cast<int64_t>(out.size()) >= limit) return out;
-      //    b. Short of `limit` (such bugs are rare among the newest): the
-      //       same rule over every bug, from the index: a bug sharing
-      //       min_shared of the n trigrams holds one of any n - min_shared
-      //       + 1 of them (pigeonhole), so the index is asked for the rows
-      //       holding one of those (absent ones first, then those without
-      //       a space: word boundaries are the common ones), newest first.
-      //       pg_trgm keeps no document counts to pick the rarest as SQLite
-      //       does, and its
-      //       `<%` word similarity computed over every row sharing enough
-      //       trigrams (about 17,000 rows, 300 ms, for a misspelling of a
-      //       word in a sixth of 100,000 bugs) is not asked: the caller
-      //       keeps only bugs meeting this rule.
+      //    b. Short of `limit`: the same rule over every bug, from the
+      //       index: a bug sharing min_shared of the n trigrams holds one
+      //       of any n - min_shared + 1 of them (pigeonhole), so the index
+      //       is asked for the rows holding one of those, newest first: the
+      //       absent ones, then the present ones rarest first as counted by
+      //       the walk (pg_trgm keeps no document counts, as FTS5 does on
+      //       SQLite; the sample tells a trigram in a hundredth of the bugs
+      //       from one in a sixth, which decides how many rows the index
+      //       hands over). When those trigrams are common (held by more
+      //       than one bug in SearchTuning::fuzzy_dense_divisor of the walk: the index
+      //       would hand over thousands of rows to recheck), the walk's
+      //       bugs are the candidates: the newest holders of a common
+      //       word's misspelling (the vector leg still looks at every bug).
+      //       pg_trgm's `<%` word similarity (about 17,000 rows, 300 ms,
+      //       for a misspelling of a word in a sixth of 100,000 bugs) is
+      //       never asked.
+      std::vector<size_t> by_rarity;
+      for (size_t i = 0; i < trigrams.size(); ++i)
+        if (std::find(present.begin(), present.end(), trigrams[i]) != present.end()) by_rarity.push_back(i);
+      std::stable_sort(by_rarity.begin(), by_rarity.end(),
+                       [&](size_t a, size_t b) { return sample[a] < sample[b]; });
       std::vector<std::string> subset = absent;  // they add nothing to the OR: only the present rest costs
-      std::stable_sort(present.begin(), present.end(), [](const std::string& a, const std::string& b) {
-        return (a.find(' ') == std::string::npos) > (b.find(' ') == std::string::npos);
-      });
-      subset.insert(subset.end(), present.begin(), present.end());
-      subset.resize(trigrams.size() - need + 1);
+      int64_t dense = 0;
+      for (size_t i : by_rarity) {
+        if (subset.size() == trigrams.size() - need + 1) break;
+        subset.push_back(trigrams[i]);
+        dense += sample[i];
+      }
+      if (dense * tuning_.fuzzy_dense_divisor > tuning_.fuzzy_walk) return out;
       std::vector<Value> fuzzy;
       const std::string any = LikeEach(kTrgmText, subset, " OR ", fuzzy);
       const std::string shared = CountHeld(kTrgmText, trigrams, fuzzy);
@@ -314,13 +344,14 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
     return known == 1;
   }
 
+  const SearchTuning tuning_;
   std::atomic<int> pg_trgm_{-1};
 };
 
 }  // namespace
 
-std::unique_ptr<ports::BugSearchRepository> NewSqlBugSearchRepository() {
-  return std::make_unique<SqlBugSearchRepository>();
+std::unique_ptr<ports::BugSearchRepository> NewSqlBugSearchRepository(SearchTuning tuning) {
+  return std::make_unique<SqlBugSearchRepository>(tuning);
 }
 
 }  // namespace service::store

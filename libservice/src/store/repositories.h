@@ -5,6 +5,7 @@
 // Thread-safety: the repositories are stateless; safe from any thread.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 
 #include "ports/account_data_repository.h"
@@ -36,7 +37,15 @@ namespace service::store {
 std::unique_ptr<ports::AccountDataRepository> NewSqlAccountDataRepository();
 std::unique_ptr<ports::BugReadRepository> NewSqlBugReadRepository();
 std::unique_ptr<ports::BugInsightRepository> NewSqlBugInsightRepository();
-std::unique_ptr<ports::BugSearchRepository> NewSqlBugSearchRepository();
+// PostgreSQL's fuzzy trigram leg (store/bug_search_repository.cpp): it
+// first looks among the `fuzzy_walk` newest bugs, and asks the index for
+// older ones only while the trigrams it would ask for are held by at most
+// one in `fuzzy_dense_divisor` of those. Tests shrink the walk.
+struct SearchTuning {
+  int64_t fuzzy_walk = 2000;
+  int64_t fuzzy_dense_divisor = 50;
+};
+std::unique_ptr<ports::BugSearchRepository> NewSqlBugSearchRepository(SearchTuning tuning = {});
 std::unique_ptr<ports::BugStatusRepository> NewSqlBugStatusRepository();
 std::unique_ptr<ports::CaptureBugRepository> NewSqlCaptureBugRepository();
 std::unique_ptr<ports::DuplicateCandidateRepository> NewSqlDuplicateCandidateRepository();
