@@ -7,6 +7,7 @@
 
 #include <boost/json.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "support/capture_fixture.h"
@@ -96,6 +97,30 @@ TestResponse Groups(TestService& t, const Member& m, const std::string& query = 
 }
 
 }  // namespace
+
+TEST_CASE("GET /v1/bugs/groups: a group of one bug counts its distinct sessions, users and platforms") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  std::string id;
+  for (const auto& [session, user, platform] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"s-1", "u-1", "web"}, {"s-2", "u-1", "ios"}, {"s-2", "u-2", "web"}, {"s-1", "u-2", "ios"}}) {
+    t.clock().Advance(1000);
+    TestResponse r =
+        Ingest(t, s.key,
+               Report("Solo", "z broke", {{"platform", platform}, {"sessionId", session}, {"userId", user}}));
+    REQUIRE_MESSAGE(r.status == 201, r.body);
+    CHECK((id.empty() || id == Str(r.json, "id")));
+    id = Str(r.json, "id");
+  }
+  TestResponse r = Groups(t, s.admin);
+  REQUIRE(r.json.at("groups").as_array().size() == 1);
+  const json::value& g = r.json.at("groups").at(0);
+  CHECK(g.at("instanceCount") == 1);
+  CHECK(g.at("reportCount") == 4);
+  CHECK(g.at("sessionCount") == 2);
+  CHECK(g.at("userCount") == 2);
+  CHECK(Strings(g.at("platforms")) == std::vector<std::string>{"ios", "web"});
+}
 
 TEST_CASE("GET /v1/bugs/groups: one signature on several pages is one group, projects split groups") {
   TestService t;

@@ -407,13 +407,17 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
       return it == index.end() ? nullptr : &groups[it->second];
     };
     std::map<GroupKey, std::set<std::string>> assignees, classes, platforms;
+    // A group of one bug takes its distinct sessions and users from the
+    // bug's own counters (kept by capture and merge over the same
+    // participant rows); only larger groups count their participants.
+    std::set<std::string> shared_keys;
     {
       SV_ASSIGN_OR_RETURN(
           Rows r, c.Query("SELECT b.project_id, b.group_key, b.id, b.signal_class, b.occurrence_count, "
                           "CASE WHEN " +
                               std::string(kActiveAssignee) +
-                              " THEN b.assigned_to END FROM bugs b "
-                              "WHERE b.org_id = ? AND b.merged_into IS NULL" +
+                              " THEN b.assigned_to END, b.affected_session_count, b.affected_user_count "
+                              "FROM bugs b WHERE b.org_id = ? AND b.merged_into IS NULL" +
                               in,
                           params));
       for (size_t i = 0; i < r.size(); ++i) {
@@ -423,6 +427,9 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
         classes[{g->project_id, g->group_key}].insert(r.Str(i, 3));
         g->occurrence_count += r.Int(i, 4);
         if (!r.IsNull(i, 5)) assignees[{g->project_id, g->group_key}].insert(r.Str(i, 5));
+        g->session_count = r.Int(i, 6);
+        g->user_count = r.Int(i, 7);
+        if (g->member_ids.size() > 1) shared_keys.insert(g->group_key);
       }
     }
     {
@@ -437,16 +444,22 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
           platforms[{g->project_id, g->group_key}].insert(r.Str(i, 2));
       }
     }
-    {
+    if (!shared_keys.empty()) {
+      std::vector<Value> shared = {org_id};
+      for (const auto& k : shared_keys) shared.emplace_back(k);
       SV_ASSIGN_OR_RETURN(Rows r, c.Query("SELECT b.project_id, b.group_key, bp.kind, COUNT(DISTINCT bp.key) "
                                           "FROM bug_participants bp JOIN bugs b ON b.id = bp.bug_id "
                                           "WHERE b.org_id = ? AND b.merged_into IS NULL AND "
-                                          "bp.kind IN ('session', 'user')" +
-                                              in + " GROUP BY b.project_id, b.group_key, bp.kind",
-                                          params));
+                                          "bp.kind IN ('session', 'user') AND b.group_key IN (" +
+                                              Placeholders(shared_keys.size()) +
+                                              ") GROUP BY b.project_id, b.group_key, bp.kind",
+                                          shared));
+      for (auto& g : groups) {
+        if (g.member_ids.size() > 1) g.session_count = g.user_count = 0;
+      }
       for (size_t i = 0; i < r.size(); ++i) {
         ports::GroupRecord* g = find(r.Str(i, 0), r.Str(i, 1));
-        if (g == nullptr) continue;
+        if (g == nullptr || g->member_ids.size() < 2) continue;
         (r.Str(i, 2) == "session" ? g->session_count : g->user_count) = r.Int(i, 3);
       }
     }
