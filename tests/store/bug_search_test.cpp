@@ -16,49 +16,22 @@
 #include "domain/triage/embedding.h"
 #include "ports/capture_bug_repository.h"
 #include "store/database.h"
-#include "store/migrations.h"
 #include "store/repositories.h"
-#include "support/test_db.h"
+#include "support/store_fixture.h"
 
 namespace service::store {
 namespace {
 
-constexpr const char* kOrg = "00000000-0000-7000-8000-000000000001";
+constexpr const char* kOrg = testing::kStoreOrg;
 constexpr const char* kProject = "00000000-0000-7000-8000-000000000002";
 
-struct Fixture {
-  std::unique_ptr<Database> db;
+struct Fixture : testing::StoreFixture {
   std::unique_ptr<ports::CaptureBugRepository> bugs = NewSqlCaptureBugRepository();
   std::unique_ptr<ports::BugSearchRepository> search =
       NewSqlBugSearchRepository(SearchTuning{.fuzzy_walk = 4, .fuzzy_dense_divisor = 2});
-  int next = 100;
   int64_t at = 1'700'000'000'000;
 
-  Fixture() {
-    auto opened = OpenDatabase(testing::FreshDatabaseUrl());
-    REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
-    db = std::move(opened).value();
-    REQUIRE(ApplyMigrations(*db).ok());
-    REQUIRE(
-        db->Write([](Connection& tx) -> Status {
-            SV_RETURN_IF_ERROR(
-                tx.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) "
-                        "VALUES (?, 'Org', 'org', 'pro', 1, 1)",
-                        {kOrg})
-                    .status());
-            return tx
-                .Exec("INSERT INTO projects (id, org_id, name, slug, created_at) VALUES (?, ?, 'P', 'p', 1)",
-                      {kProject, kOrg})
-                .status();
-          }).ok());
-  }
-  ~Fixture() { db->Close(); }
-
-  std::string Id() {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "00000000-0000-7000-8000-%012d", ++next);
-    return buf;
-  }
+  Fixture() : StoreFixture({kProject}) {}
 
   // A bug titled `title`, seen after every earlier one.
   std::string Bug(const std::string& title) {
@@ -66,7 +39,7 @@ struct Fixture {
     w.org_id = kOrg;
     w.project_id = kProject;
     w.key_env = "live";
-    w.fingerprint = "fp-" + std::to_string(next);
+    w.fingerprint = "fp-" + title;
     w.new_bug_id = Id();
     w.occurrence_id = Id();
     w.title = title;
@@ -74,7 +47,7 @@ struct Fixture {
     w.platform = "web";
     w.signal_class = "issue";
     w.seen_at = at += 1000;
-    REQUIRE(db->Write([&](Connection& tx) -> Status { return bugs->Create(tx, w).status(); }).ok());
+    Write([&](Connection& tx) -> Status { return bugs->Create(tx, w).status(); });
     return w.new_bug_id;
   }
 

@@ -17,52 +17,22 @@
 #include "store/database.h"
 #include "store/migrations.h"
 #include "store/repositories.h"
-#include "support/test_db.h"
+#include "support/store_fixture.h"
 
 namespace service::store {
 namespace {
 
-constexpr const char* kOrg = "00000000-0000-7000-8000-000000000001";
+constexpr const char* kOrg = testing::kStoreOrg;
 constexpr const char* kProject = "00000000-0000-7000-8000-000000000002";
 
-struct Fixture {
-  std::unique_ptr<Database> db;
+struct Fixture : testing::StoreFixture {
   std::unique_ptr<ports::CaptureBugRepository> bugs = store::NewSqlCaptureBugRepository();
   std::unique_ptr<ports::OccurrenceRepository> occurrences = store::NewSqlOccurrenceRepository();
   std::unique_ptr<ports::EndUserRepository> end_users = store::NewSqlEndUserRepository();
   std::unique_ptr<ports::PresenceRepository> presence = store::NewSqlPresenceRepository();
   std::unique_ptr<ports::UsageRepository> usage = store::NewSqlUsageRepository();
-  int next = 100;
 
-  Fixture() {
-    auto opened = OpenDatabase(testing::FreshDatabaseUrl());
-    REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
-    db = std::move(opened).value();
-    REQUIRE(ApplyMigrations(*db).ok());
-    Write([](Connection& tx) -> Status {
-      SV_RETURN_IF_ERROR(
-          tx.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES "
-                  "(?, 'Org', 'org', 'pro', 1, 1)",
-                  {kOrg})
-              .status());
-      return tx
-          .Exec("INSERT INTO projects (id, org_id, name, slug, created_at) VALUES (?, ?, 'P', 'p', 1)",
-                {kProject, kOrg})
-          .status();
-    });
-  }
-  ~Fixture() { db->Close(); }
-
-  void Write(const std::function<Status(Connection&)>& fn) {
-    Status st = db->Write(fn);
-    REQUIRE_MESSAGE(st.ok(), st.ToString());
-  }
-
-  std::string Id() {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "00000000-0000-7000-8000-%012d", ++next);
-    return buf;
-  }
+  Fixture() : StoreFixture({kProject}) {}
 
   static ports::BugKeyReports KeyOf(const ports::BugReportWrite& w, int64_t count = 1) {
     return ports::BugKeyReports{w.project_id, w.key_env,     w.fingerprint,     count,          w.seen_at,
@@ -98,25 +68,6 @@ struct Fixture {
       return Status::Ok();
     });
     return out;
-  }
-
-  int64_t Int(const std::string& sql, const std::vector<Value>& params = {}) {
-    int64_t v = 0;
-    REQUIRE(db->Read([&](Connection& c) -> Status {
-                SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-                v = r.empty() ? -1 : r.Int(0, 0);
-                return Status::Ok();
-              }).ok());
-    return v;
-  }
-  std::string Text(const std::string& sql, const std::vector<Value>& params = {}) {
-    std::string v;
-    REQUIRE(db->Read([&](Connection& c) -> Status {
-                SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
-                v = r.empty() ? "" : r.Str(0, 0);
-                return Status::Ok();
-              }).ok());
-    return v;
   }
 };
 

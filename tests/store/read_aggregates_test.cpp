@@ -15,12 +15,12 @@
 #include "store/database.h"
 #include "store/migrations.h"
 #include "store/repositories.h"
-#include "support/test_db.h"
+#include "support/store_fixture.h"
 
 namespace service::store {
 namespace {
 
-constexpr const char* kOrg = "00000000-0000-7000-8000-000000000001";
+constexpr const char* kOrg = testing::kStoreOrg;
 constexpr const char* kProject = "00000000-0000-7000-8000-000000000002";
 constexpr const char* kOther = "00000000-0000-7000-8000-000000000003";
 
@@ -78,45 +78,13 @@ constexpr const char* kGroupsKept =
     "SELECT org_id, project_id, group_key, n, reports, fs, ls, sev, reg, sig, classes, rep_id, rep_title "
     "FROM bug_groups ORDER BY 2, 3";
 
-struct Fixture {
-  std::unique_ptr<Database> db;
+struct Fixture : testing::StoreFixture {
   std::unique_ptr<ports::CaptureBugRepository> bugs = store::NewSqlCaptureBugRepository();
-  int next = 100;
 
-  Fixture() {
-    auto opened = OpenDatabase(testing::FreshDatabaseUrl());
-    REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
-    db = std::move(opened).value();
-    REQUIRE(ApplyMigrations(*db).ok());
-    Write([](Connection& tx) -> Status {
-      SV_RETURN_IF_ERROR(
-          tx.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES "
-                  "(?, 'Org', 'org', 'pro', 1, 1)",
-                  {kOrg})
-              .status());
-      for (const char* p : {kProject, kOther}) {
-        SV_RETURN_IF_ERROR(
-            tx.Exec("INSERT INTO projects (id, org_id, name, slug, created_at) VALUES (?, ?, ?, ?, 1)",
-                    {p, kOrg, p, p})
-                .status());
-      }
-      return Status::Ok();
-    });
-  }
-  ~Fixture() { db->Close(); }
+  Fixture() : StoreFixture({kProject, kOther}) {}
 
-  void Write(const std::function<Status(Connection&)>& fn) {
-    Status st = db->Write(fn);
-    REQUIRE_MESSAGE(st.ok(), st.ToString());
-  }
   void Exec(const std::string& sql, const std::vector<Value>& params) {
     Write([&](Connection& tx) { return tx.Exec(sql, params).status(); });
-  }
-
-  std::string Id() {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "00000000-0000-7000-8000-%012d", ++next);
-    return buf;
   }
 
   // A bug as the capture repository creates it, in group `group_key`.
@@ -126,7 +94,7 @@ struct Fixture {
     w.org_id = kOrg;
     w.project_id = project;
     w.key_env = "live";
-    w.fingerprint = "fp-" + std::to_string(next);
+    w.fingerprint = "fp-" + Id();
     w.new_bug_id = Id();
     w.occurrence_id = Id();
     w.signature_hash = group_key;

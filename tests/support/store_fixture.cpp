@@ -1,0 +1,66 @@
+#include "support/store_fixture.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+
+#include "store/migrations.h"
+#include "support/test_db.h"
+
+namespace service::testing {
+
+StoreFixture::StoreFixture(const std::vector<std::string>& project_ids) {
+  auto opened = store::OpenDatabase(FreshDatabaseUrl());
+  REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
+  db = std::move(opened).value();
+  REQUIRE(store::ApplyMigrations(*db).ok());
+  Write([&](store::Connection& tx) -> Status {
+    SV_RETURN_IF_ERROR(
+        tx.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES "
+                "(?, 'Org', 'org', 'pro', 1, 1)",
+                {kStoreOrg})
+            .status());
+    for (const std::string& p : project_ids) {
+      SV_RETURN_IF_ERROR(
+          tx.Exec("INSERT INTO projects (id, org_id, name, slug, created_at) VALUES (?, ?, ?, ?, 1)",
+                  {p, kStoreOrg, p, p})
+              .status());
+    }
+    return Status::Ok();
+  });
+}
+
+StoreFixture::~StoreFixture() { db->Close(); }
+
+void StoreFixture::Write(const std::function<Status(store::Connection&)>& fn) {
+  Status st = db->Write(fn);
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+}
+
+int64_t StoreFixture::Int(const std::string& sql, const std::vector<store::Value>& params) {
+  int64_t v = -1;
+  REQUIRE(db->Read([&](store::Connection& c) -> Status {
+              SV_ASSIGN_OR_RETURN(store::Rows r, c.Query(sql, params));
+              v = r.empty() ? -1 : r.Int(0, 0);
+              return Status::Ok();
+            }).ok());
+  return v;
+}
+
+std::string StoreFixture::Text(const std::string& sql, const std::vector<store::Value>& params) {
+  std::string v;
+  REQUIRE(db->Read([&](store::Connection& c) -> Status {
+              SV_ASSIGN_OR_RETURN(store::Rows r, c.Query(sql, params));
+              v = r.empty() ? "" : r.Str(0, 0);
+              return Status::Ok();
+            }).ok());
+  return v;
+}
+
+std::string StoreFixture::Id() {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "00000000-0000-7000-8000-%012d", ++next_);
+  return buf;
+}
+
+}  // namespace service::testing

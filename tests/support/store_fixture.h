@@ -1,0 +1,39 @@
+// A fresh, migrated database for store tests (on the backend of
+// test_db.h) holding one organization, kStoreOrg, and the given projects;
+// with the helpers every store test needs: a write that must succeed, one
+// read of a single value, and fresh ids.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "store/database.h"
+
+namespace service::testing {
+
+inline constexpr const char* kStoreOrg = "00000000-0000-7000-8000-000000000001";
+
+class StoreFixture {
+ public:
+  explicit StoreFixture(const std::vector<std::string>& project_ids);
+  ~StoreFixture();
+
+  // Runs `fn` in a write transaction; fails the test unless it succeeds.
+  void Write(const std::function<Status(store::Connection&)>& fn);
+  // The first column of the first row of `sql`, as an integer (-1 when no
+  // row) or as text ("" when no row).
+  int64_t Int(const std::string& sql, const std::vector<store::Value>& params = {});
+  std::string Text(const std::string& sql, const std::vector<store::Value>& params = {});
+  // "00000000-0000-7000-8000-000000000101", "...102", ...
+  std::string Id();
+
+  std::unique_ptr<store::Database> db;
+
+ private:
+  int next_ = 100;
+};
+
+}  // namespace service::testing
