@@ -20,6 +20,14 @@ document.addEventListener("click", (e) => {
   go(url.pathname + url.search);
 });
 window.addEventListener("popstate", render);
+// "/" jumps to the page's search field, as in most consoles.
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName)) return;
+  const field = main.querySelector("input[type=search]");
+  if (!field) return;
+  e.preventDefault();
+  field.focus();
+});
 document.getElementById("signout").addEventListener("click", () => {
   session.clear();
   go("/signin");

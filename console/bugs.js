@@ -292,7 +292,11 @@ function bugTable(bugs, extra) {
   return h(
     "table",
     {},
-    h("thead", {}, h("tr", {}, h("th", {}, "Title"), h("th", {}, "Severity"), h("th", {}, "Status"), extra ? h("th", {}, extra[0]) : null, h("th", {}, "Last seen"))),
+    h(
+      "thead",
+      {},
+      h("tr", {}, h("th", {}, "Title"), h("th", {}, "Severity"), h("th", { class: "hide-narrow" }, "Status"), extra ? h("th", { class: "hide-narrow" }, extra[0]) : null, h("th", {}, "Last seen")),
+    ),
     h(
       "tbody",
       {},
@@ -302,8 +306,8 @@ function bugTable(bugs, extra) {
           { "data-bug": b.id },
           h("td", {}, h("a", { href: `/bugs/${b.id}` }, b.title), " ", regression(b.is_regression)),
           h("td", {}, sev(b.severity)),
-          h("td", {}, b.status),
-          extra ? h("td", {}, extra[1](b)) : null,
+          h("td", { class: "hide-narrow" }, b.status),
+          extra ? h("td", { class: "hide-narrow" }, extra[1](b)) : null,
           h("td", {}, relTime(b.last_seen)),
         ),
       ),

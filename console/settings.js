@@ -115,8 +115,8 @@ export async function projectPage(id) {
       {},
       h("td", {}, h("code", {}, `${k.prefix}…`)),
       h("td", {}, k.label),
-      h("td", {}, relTime(k.last_used)),
-      h("td", {}, k.expiresAt ? new Date(k.expiresAt).toLocaleDateString() : "—"),
+      h("td", { class: "hide-narrow" }, relTime(k.last_used)),
+      h("td", { class: "hide-narrow" }, k.expiresAt ? new Date(k.expiresAt).toLocaleDateString() : "—"),
       h(
         "td",
         {},
@@ -132,7 +132,7 @@ export async function projectPage(id) {
     h("p", {}, h("a", { href: "/projects" }, "← Projects")),
     h("h1", {}, p.name),
     h("p", { class: "muted" }, `Project number ${p.project_number} · ${p.bug_count} bugs`),
-    section("Capture keys", keys.keys.length ? h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Key"), h("th", {}, "Label"), h("th", {}, "Last used"), h("th", {}, "Expires"), h("th", {}, ""))), keyRows) : empty("No key yet."), create, fresh),
+    section("Capture keys", keys.keys.length ? h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Key"), h("th", {}, "Label"), h("th", { class: "hide-narrow" }, "Last used"), h("th", { class: "hide-narrow" }, "Expires"), h("th", {}, ""))), keyRows) : empty("No key yet."), create, fresh),
     section("Check the setup", h("p", {}, "Sends one real report through the normal pipeline (grouping, webhooks, the live stream)."), test),
     out,
   );
@@ -149,9 +149,9 @@ export async function team() {
     return h(
       "tr",
       { "data-member": m.email },
-      h("td", {}, m.name || "—", h("div", { class: "muted" }, m.email)),
+      h("td", { class: "wrap" }, m.name || "—", h("div", { class: "muted" }, m.email)),
       h("td", {}, role),
-      h("td", {}, m.state === "active" ? "active" : h("span", { class: "badge" }, m.state)),
+      h("td", { class: "hide-narrow" }, m.state === "active" ? "active" : h("span", { class: "badge" }, m.state)),
       h("td", { class: "hide-narrow" }, relTime(m.lastLoginAt)),
       h(
         "td",
@@ -173,7 +173,7 @@ export async function team() {
   );
   show(
     h("h1", {}, "Team"),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Member"), h("th", {}, "Role"), h("th", {}, "State"), h("th", { class: "hide-narrow" }, "Last sign-in"), h("th", {}, ""))), h("tbody", {}, ...rows)),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Member"), h("th", {}, "Role"), h("th", { class: "hide-narrow" }, "State"), h("th", { class: "hide-narrow" }, "Last sign-in"), h("th", {}, ""))), h("tbody", {}, ...rows)),
     out,
     section("Invite a teammate", invite),
     section(
@@ -269,7 +269,7 @@ export async function integrations() {
     h(
       "tr",
       { "data-integration": x.name || x.id },
-      h("td", {}, h("strong", {}, x.name || x.type), h("div", { class: "muted" }, x.type, x.config && x.config.url ? ` · ${x.config.url}` : "")),
+      h("td", { class: "wrap" }, h("strong", {}, x.name || x.type), h("div", { class: "muted" }, x.type, x.config && x.config.url ? ` · ${x.config.url}` : "")),
       h("td", { class: "hide-narrow" }, x.events.join(", ")),
       h("td", {}, x.is_active ? "active" : h("span", { class: "badge" }, "paused")),
       h(

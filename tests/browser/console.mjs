@@ -418,10 +418,13 @@ try {
 
   // Phone width: nothing wider than the screen.
   await page.setViewport({ width: 375, height: 740 });
-  await page.goto(base + "/bugs");
-  await page.waitForSelector("tr[data-bug]");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `no horizontal scroll at 375 px (overflow ${overflow})`);
+  for (const path of ["/bugs", `/bugs/${bugId}`, "/groups", "/recommended", "/live", "/stats", "/projects", "/team", "/notifications", "/integrations", "/alerts", "/account"]) {
+    await page.goto(base + path);
+    await page.waitForFunction(() => document.querySelector("main h1") && !document.querySelector("main[aria-busy]"));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no horizontal scroll at 375 px on ${path} (overflow ${overflow})`);
+    if (path === "/bugs" || path === "/team") await page.screenshot({ path: join(shotDir, `phone${path.replace("/", "-")}.png`) });
+  }
 
   assert.deepEqual(problems, [], "the pages load without errors");
   console.log("console browser test: ok");
