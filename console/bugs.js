@@ -583,7 +583,7 @@ export async function live() {
   const presence = h("p", { class: "muted", id: "presence" });
   show(h("h1", {}, "Live"), h("p", { class: "muted" }, "Reports as they arrive."), presence, body);
   async function load() {
-    const [page, p] = await Promise.all([api(`/v1/bugs/live?${pick(q, ["projectId"])}&limit=50`), api("/v1/bugs/presence")]);
+    const [page, p] = await Promise.all([api(`/v1/bugs/live?${new URLSearchParams({ ...Object.fromEntries(pick(q, ["projectId"])), limit: "50" })}`), api("/v1/bugs/presence")]);
     presence.textContent = `${p.active_sessions} sessions and ${p.active_users} users active now${p.pages.length ? ": " + p.pages.map((x) => `${x.path} (${x.active_sessions})`).join(", ") : ""}`;
     body.replaceChildren(
       ...(page.occurrences.length

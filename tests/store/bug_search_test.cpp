@@ -61,7 +61,17 @@ struct Fixture : testing::StoreFixture {
   }
 
   // The ids of the candidates for `query` (lower-case) that the caller
-  // keeps: those sharing 60% of the query's trigrams.
+  // keeps, those sharing 60% of the query's trigrams, in the order given.
+  std::vector<std::string> Ranked(const std::string& query, int64_t limit) {
+    const std::set<std::string> kept = Find(query, limit);
+    std::vector<std::string> out;
+    for (const std::string& id : order_) {
+      if (kept.count(id)) out.push_back(id);
+    }
+    return out;
+  }
+  std::vector<std::string> order_;  // the candidates of the last Find, in order
+
   std::set<std::string> Find(const std::string& query, int64_t limit = 10) {
     std::vector<std::string> trigrams;
     for (size_t i = 0; i + 3 <= query.size(); ++i) {
@@ -77,6 +87,8 @@ struct Fixture : testing::StoreFixture {
                 SV_ASSIGN_OR_RETURN(auto found,
                                     search->TrigramCandidates(c, filter, query, trigrams, min_shared, limit));
                 // The caller's re-scoring: candidates are a superset.
+                order_.clear();
+                for (const auto& f : found) order_.push_back(f.bug_id);
                 for (const auto& f : found) {
                   const std::string text = domain::triage::SearchText(f.title, f.description, f.signature);
                   if (domain::triage::TrigramScore(query, text) >= domain::triage::kMinTrigramScore)
@@ -123,6 +135,27 @@ TEST_CASE("search candidates: a misspelling of a word most bugs hold stops after
   } else {
     CHECK(found.size() == 6);  // FTS5 keeps document counts: every holder
     CHECK(found.count(oldest) == 1);
+  }
+}
+
+TEST_CASE("search candidates: the whole query's holders first, then the newest holding every word") {
+  Fixture f;
+  const std::string phrase = f.Bug("Failed checkout on mobile");  // the oldest
+  std::vector<std::string> expected = {phrase};
+  for (int i = 0; i < 30; ++i)
+    expected.insert(expected.begin() + 1, f.Bug("Checkout button " + std::to_string(i) + " failed"));
+  const bool postgres = f.Postgres();
+  // SQLite's FTS5 leg hands over more candidates than asked (the caller
+  // re-scores them); their order is the same.
+  for (int64_t limit : {2, 5, 40}) {
+    CAPTURE(limit);
+    std::vector<std::string> got = f.Ranked("failed checkout", limit);
+    const size_t n = std::min<size_t>(static_cast<size_t>(limit), expected.size());
+    if (postgres) CHECK(got.size() == n);
+    REQUIRE(got.size() >= n);
+    got.resize(n);
+    CHECK(got ==
+          std::vector<std::string>(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(n)));
   }
 }
 
