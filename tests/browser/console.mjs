@@ -12,8 +12,12 @@
 // expired session sends the person to sign in and back; a teammate is
 // invited and accepts through the mailed link; a webhook integration is
 // created and its signed test delivery reaches a real HTTP receiver; bulk
-// status changes rows of the list. The pages must load without errors (a
-// Content-Security-Policy violation is one). Prints the first load's compressed size and the time from the API's
+// status and merge change rows of the list; the teammate's unread badge,
+// a password reset by mail, a capture key with its DSN, the alert policy and
+// its preview; a newcomer signs up, triages the demo report, is invited to
+// a second organization and switches to it. Every main page fits 375 px. The
+// pages must load without errors (a Content-Security-Policy violation is
+// one). Prints the first load's compressed size and the time from the API's
 // answer to the rendered list; writes screenshots to SCREENSHOT_DIR.
 // Exits 0 when every check holds.
 import { spawn } from "node:child_process";
@@ -80,7 +84,9 @@ async function mailedLink(re) {
     } catch {
       files = [];
     }
-    for (const f of files) {
+    // Finished messages only (the provider writes a hidden temporary file,
+    // then renames it).
+    for (const f of files.filter((name) => name.endsWith(".eml"))) {
       const m = readFileSync(`${work}/mail/${f}`, "utf8").match(re);
       if (m) return new URL(m[0]).pathname + new URL(m[0]).hash;
     }
@@ -414,6 +420,20 @@ try {
   await newcomer.waitForFunction(() => document.querySelector(".controls [role=status]")?.textContent === "Saved");
   await newcomer.goto(base + "/bugs?status=working");
   await newcomer.waitForFunction(() => document.querySelector("#bug-count")?.textContent === "1 bug");
+
+  // Invited to a second organization (an existing account joins at once),
+  // the newcomer switches to it from the header.
+  await page.setViewport({ width: 1280, height: 860 });
+  await page.goto(base + "/team");
+  await page.waitForSelector("#invite");
+  await page.type('#invite input[name="email"]', "nia@example.com");
+  await page.click('#invite button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector("#flash")?.textContent.includes("nia@example.com invited (active)"));
+  await newcomer.goto(base + "/bugs");
+  await newcomer.waitForFunction(() => document.querySelectorAll("#org option").length === 2 && !document.querySelector("#org").parentElement.hidden);
+  const browserInc = await newcomer.$$eval("#org option", (os) => os.find((o) => o.textContent === "Browser Inc").value);
+  await newcomer.select("#org", browserInc);
+  await newcomer.waitForSelector(`tr[data-bug="${picked[0]}"]`);
   await fresh.close();
 
   // Phone width: nothing wider than the screen.
