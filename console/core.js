@@ -111,7 +111,7 @@ export class ApiError extends Error {
     this.body = body;
   }
 }
-export async function refresh(s) {
+async function refresh(s) {
   const r = await fetch("/v1/auth/refresh", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
