@@ -75,6 +75,29 @@ std::string GroupName(const std::string& project_id, const std::string& group_ke
   return project_id + ":" + group_key;
 }
 
+// The vector leg: the nearest bugs of the organization's index, narrowed
+// to those the filters select.
+Result<std::vector<SearchIndex::Hit>> VectorLeg(const BugsDeps& deps, const ports::BugFilter& filter,
+                                                const std::string& query) {
+  SV_ASSIGN_OR_RETURN(std::vector<SearchIndex::Hit> nearest,
+                      deps.search_index->Nearest(deps, filter.org_id, filter.project_id, triage::Embed(query),
+                                                 static_cast<size_t>(kSearchLegBugs)));
+  std::vector<SearchIndex::Hit> out;
+  if (nearest.empty()) return out;
+  ports::BugFilter narrowed = filter;
+  for (const auto& h : nearest) narrowed.bug_ids.push_back(h.bug_id);
+  std::vector<std::string> kept;
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(kept, deps.search->Select(c, narrowed));
+    return Status::Ok();
+  }));
+  const std::set<std::string> pass(kept.begin(), kept.end());
+  for (auto& h : nearest) {
+    if (pass.count(h.bug_id)) out.push_back(std::move(h));
+  }
+  return out;
+}
+
 }  // namespace
 
 Status SearchIndex::Refresh(const BugsDeps& deps, const std::string& org_id, OrgIndex& index) {
@@ -172,10 +195,7 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
   // search's main use of this process's CPU). The future is declared after
   // everything it reads, so an early return waits for it first.
   std::future<Result<std::vector<SearchIndex::Hit>>> vector_leg =
-      std::async(std::launch::async, [&deps, &filter, &query] {
-        return deps.search_index->Nearest(deps, filter.org_id, filter.project_id, triage::Embed(query),
-                                          static_cast<size_t>(kSearchLegBugs));
-      });
+      std::async(std::launch::async, [&deps, &filter, &query] { return VectorLeg(deps, filter, query); });
 
   // Trigram leg: the engine's candidates, re-scored here.
   std::vector<ports::SearchCandidate> candidates;
@@ -203,22 +223,7 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
     return a.bug->bug_id < b.bug->bug_id;
   });
 
-  // Vector leg, narrowed to the bugs the filters select.
-  SV_ASSIGN_OR_RETURN(std::vector<SearchIndex::Hit> nearest, vector_leg.get());
-  std::vector<SearchIndex::Hit> vector_hits;
-  if (!nearest.empty()) {
-    ports::BugFilter narrowed = filter;
-    for (const auto& h : nearest) narrowed.bug_ids.push_back(h.bug_id);
-    std::vector<std::string> kept;
-    SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
-      SV_ASSIGN_OR_RETURN(kept, deps.search->Select(c, narrowed));
-      return Status::Ok();
-    }));
-    const std::set<std::string> pass(kept.begin(), kept.end());
-    for (auto& h : nearest) {
-      if (pass.count(h.bug_id)) vector_hits.push_back(std::move(h));
-    }
-  }
+  SV_ASSIGN_OR_RETURN(const std::vector<SearchIndex::Hit> vector_hits, vector_leg.get());
 
   // Fusion over every candidate group; only the shown page is hydrated.
   const auto all = [](const std::string&) { return true; };
