@@ -8,7 +8,9 @@
 #
 # fsync stays on: benchmarks against this cluster must measure real durability.
 # As root the server runs as the `postgres` system user (PostgreSQL refuses
-# root). Override the binaries with PG_BIN.
+# root). Override the binaries with PG_BIN, the buffer cache with
+# PG_SHARED_BUFFERS (PostgreSQL's default 128MB; benchmarks whose data set is
+# larger size it as a production server would).
 set -euo pipefail
 
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
@@ -78,7 +80,7 @@ port = $port
 unix_socket_directories = '$dir'
 fsync = on
 synchronous_commit = on
-shared_buffers = 128MB
+shared_buffers = ${PG_SHARED_BUFFERS:-128MB}
 max_connections = 200
 logging_collector = off
 EOF

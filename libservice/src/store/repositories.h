@@ -42,7 +42,7 @@ std::unique_ptr<ports::BugInsightRepository> NewSqlBugInsightRepository();
 // older ones only while the trigrams it would ask for are held by at most
 // one in `fuzzy_dense_divisor` of those. Tests shrink the walk.
 struct SearchTuning {
-  int64_t fuzzy_walk = 2000;
+  int64_t fuzzy_walk = 1000;
   int64_t fuzzy_dense_divisor = 50;
 };
 std::unique_ptr<ports::BugSearchRepository> NewSqlBugSearchRepository(SearchTuning tuning = {});
