@@ -23,6 +23,11 @@ constexpr const char* kTrgmText = "b.search_text";
 constexpr const char* kCandidateColumns =
     "b.id, b.project_id, b.group_key, b.title, b.description, COALESCE(b.signature, '')";
 
+// Row i of a query whose first six columns are kCandidateColumns.
+ports::SearchCandidate CandidateAt(const Rows& r, size_t i) {
+  return {r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)};
+}
+
 // An FTS5 query over the trigrams, each a quoted phrase, joined by `op`.
 std::string Fts5Join(const std::vector<std::string>& trigrams, const char* op) {
   std::string q;
@@ -103,7 +108,7 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
     const auto collect = [&](const Rows& r) {
       for (size_t i = 0; i < r.size(); ++i) {
         if (!seen.insert(r.Str(i, 0)).second) continue;
-        out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
+        out.push_back(CandidateAt(r, i));
       }
     };
     const auto run = [&](const std::string& condition, std::vector<Value> extra, const std::string& order,
@@ -152,19 +157,27 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
       bool all_found = !words.empty();
       for (size_t i = 0; i < words.size(); ++i) all_found = all_found && found.Int(0, i) > 0;
       if (all_found) return out;
-      std::vector<std::string> present, absent;
-      for (size_t i = 0; i < trigrams.size(); ++i)
-        (found.Int(0, words.size() + i) > 0 ? present : absent).push_back(trigrams[i]);
+      // The query's trigrams that occur somewhere (by index) and those that
+      // occur nowhere.
+      std::vector<size_t> present;
+      std::vector<std::string> absent;
+      for (size_t i = 0; i < trigrams.size(); ++i) {
+        if (found.Int(0, words.size() + i) > 0) {
+          present.push_back(i);
+        } else {
+          absent.push_back(trigrams[i]);
+        }
+      }
       const size_t need = std::max<size_t>(min_shared, 1);
       if (present.size() < need) return out;
-      //    a. One walk over the newest SearchTuning::fuzzy_walk bugs the filter selects
-      //       (backwards along bugs(org_id, last_seen, id), no sort) keeps
-      //       those sharing at least min_shared of the query's trigrams
-      //       (the caller's own rule; LIKE on the stored text, no
-      //       similarity computed) and counts, over the whole walk, the
-      //       bugs holding each trigram. The first row of the walk always
-      //       comes back so that the counts do. A misspelling of a common
-      //       word ends here.
+      //    a. One walk over the newest SearchTuning::fuzzy_walk bugs the
+      //       filter selects (backwards along bugs(org_id, last_seen, id),
+      //       no sort) keeps those sharing at least min_shared of the
+      //       query's trigrams (the caller's own rule; LIKE on the stored
+      //       text, no similarity computed) and counts, over the whole walk,
+      //       the bugs holding each trigram. The first row of the walk
+      //       always comes back so that the counts do. A misspelling of a
+      //       common word ends here.
       std::vector<int64_t> sample(trigrams.size(), 0);
       {
         std::vector<Value> params;
@@ -194,7 +207,7 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
         for (size_t i = 0; i < trigrams.size() && r.size() > 0; ++i) sample[i] = r.Int(0, 7 + i);
         for (size_t i = 0; i < r.size() && static_cast<int64_t>(out.size()) < limit; ++i) {
           if (r.Int(i, 6) < static_cast<int64_t>(need) || !seen.insert(r.Str(i, 0)).second) continue;
-          out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
+          out.push_back(CandidateAt(r, i));
         }
       }
       if (static_cast<int64_t>(out.size()) >= limit) return out;
@@ -207,21 +220,19 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
       //       SQLite; the sample tells a trigram in a hundredth of the bugs
       //       from one in a sixth, which decides how many rows the index
       //       hands over). When those trigrams are common (held by more
-      //       than one bug in SearchTuning::fuzzy_dense_divisor of the walk: the index
-      //       would hand over thousands of rows to recheck), the walk's
-      //       bugs are the candidates: the newest holders of a common
-      //       word's misspelling (the vector leg still looks at every bug).
+      //       than one bug in SearchTuning::fuzzy_dense_divisor of the
+      //       walk: the index would hand over thousands of rows to
+      //       recheck), the walk's bugs are the candidates: the newest
+      //       holders of a common word's misspelling (the vector leg still
+      //       looks at every bug).
       //       pg_trgm's `<%` word similarity (about 17,000 rows, 300 ms,
       //       for a misspelling of a word in a sixth of 100,000 bugs) is
       //       never asked.
-      std::vector<size_t> by_rarity;
-      for (size_t i = 0; i < trigrams.size(); ++i)
-        if (std::find(present.begin(), present.end(), trigrams[i]) != present.end()) by_rarity.push_back(i);
-      std::stable_sort(by_rarity.begin(), by_rarity.end(),
+      std::stable_sort(present.begin(), present.end(),
                        [&](size_t a, size_t b) { return sample[a] < sample[b]; });
       std::vector<std::string> subset = absent;  // they add nothing to the OR: only the present rest costs
       int64_t dense = 0;
-      for (size_t i : by_rarity) {
+      for (size_t i : present) {
         if (subset.size() == trigrams.size() - need + 1) break;
         subset.push_back(trigrams[i]);
         dense += sample[i];
@@ -308,7 +319,7 @@ class SqlBugSearchRepository final : public ports::BugSearchRepository {
       SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
       for (size_t i = 0; i < r.size() && static_cast<int64_t>(out.size()) < cap; ++i) {
         if (!seen.insert(r.Str(i, 0)).second) continue;
-        out.push_back({r.Str(i, 0), r.Str(i, 1), r.Str(i, 2), r.Str(i, 3), r.Str(i, 4), r.Str(i, 5)});
+        out.push_back(CandidateAt(r, i));
       }
       return Status::Ok();
     };
