@@ -25,6 +25,7 @@ import {
   select,
   sev,
   show,
+  table,
 } from "./core.js";
 
 // Members for assignee pickers and names: {id -> name or email}.
@@ -92,27 +93,12 @@ export async function bugList() {
     }
     bulk.update();
   });
-  const table = h(
-    "table",
+  const list = table(
     { "aria-describedby": "bug-count" },
-    h(
-      "thead",
-      {},
-      h(
-        "tr",
-        {},
-        h("th", {}, all),
-        h("th", {}, "Title"),
-        h("th", {}, "Severity"),
-        h("th", {}, "Status"),
-        h("th", { class: "hide-narrow" }, "Assignee"),
-        h("th", { class: "hide-narrow" }, "Reports"),
-        h("th", {}, "Last seen"),
-      ),
-    ),
+    [all, "Title", "Severity", "Status", ["Assignee", "hide-narrow"], ["Reports", "hide-narrow"], "Last seen"],
     body,
   );
-  show(h("h1", {}, "Bugs"), filters, bulk.el, summary, h("div", { class: "skeleton" }, table), pages);
+  show(h("h1", {}, "Bugs"), filters, bulk.el, summary, h("div", { class: "skeleton" }, list), pages);
   const known = new Set();
   const limit = 50;
   const offset = Number(q.get("offset")) || 0;
@@ -253,25 +239,10 @@ export async function groups() {
     h("h1", {}, searching ? `Search: ${q.get("q")}` : "Groups"),
     form,
     h("p", { class: "muted", id: "group-count" }, page.total === 0 ? "No group matches." : plural(page.total, "group")),
-    h(
-      "table",
+    table(
       { "aria-describedby": "group-count" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          h("th", {}, "Sample title"),
-          h("th", {}, "Severity"),
-          h("th", {}, "Status"),
-          h("th", {}, "Bugs"),
-          h("th", { class: "hide-narrow" }, "Reports"),
-          h("th", { class: "hide-narrow" }, "Users"),
-          h("th", {}, "Last seen"),
-        ),
-      ),
-      h("tbody", {}, ...rows),
+      ["Sample title", "Severity", "Status", "Bugs", ["Reports", "hide-narrow"], ["Users", "hide-narrow"], "Last seen"],
+      rows,
     ),
     searching ? null : pager(page.total, 50, Number(q.get("offset")) || 0, "/groups"),
   );
@@ -289,27 +260,18 @@ export async function groupInstances(projectId, groupKey) {
 
 function bugTable(bugs, extra) {
   if (!bugs.length) return empty("Nothing here.");
-  return h(
-    "table",
+  return table(
     {},
-    h(
-      "thead",
-      {},
-      h("tr", {}, h("th", {}, "Title"), h("th", {}, "Severity"), h("th", { class: "hide-narrow" }, "Status"), extra ? h("th", { class: "hide-narrow" }, extra[0]) : null, h("th", {}, "Last seen")),
-    ),
-    h(
-      "tbody",
-      {},
-      ...bugs.map((b) =>
-        h(
-          "tr",
-          { "data-bug": b.id },
-          h("td", {}, h("a", { href: `/bugs/${b.id}` }, b.title), " ", regression(b.is_regression)),
-          h("td", {}, sev(b.severity)),
-          h("td", { class: "hide-narrow" }, b.status),
-          extra ? h("td", { class: "hide-narrow" }, extra[1](b)) : null,
-          h("td", {}, relTime(b.last_seen)),
-        ),
+    ["Title", "Severity", ["Status", "hide-narrow"], extra ? [extra[0], "hide-narrow"] : null, "Last seen"],
+    bugs.map((b) =>
+      h(
+        "tr",
+        { "data-bug": b.id },
+        h("td", {}, h("a", { href: `/bugs/${b.id}` }, b.title), " ", regression(b.is_regression)),
+        h("td", {}, sev(b.severity)),
+        h("td", { class: "hide-narrow" }, b.status),
+        extra ? h("td", { class: "hide-narrow" }, extra[1](b)) : null,
+        h("td", {}, relTime(b.last_seen)),
       ),
     ),
   );

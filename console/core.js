@@ -96,6 +96,13 @@ export function copyButton(text, label = "Copy") {
     label,
   );
 }
+// A table: `columns` are header labels, or [label, class] (such as
+// "hide-narrow"; the rows give their own cells the class); `body` is a
+// tbody element or the rows.
+export function table(attrs, columns, body) {
+  const heads = columns.filter((c) => c !== null).map((c) => (Array.isArray(c) ? h("th", { class: c[1] }, c[0]) : h("th", {}, c)));
+  return h("table", attrs, h("thead", {}, h("tr", {}, ...heads)), body instanceof Node ? body : h("tbody", {}, ...body));
+}
 export function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

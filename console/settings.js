@@ -21,6 +21,7 @@ import {
   select,
   session,
   show,
+  table,
 } from "./core.js";
 
 function button(label, onclick, cls = "secondary") {
@@ -58,11 +59,10 @@ export async function projects() {
   });
   show(
     h("h1", {}, "Projects"),
-    h(
-      "table",
+    table(
       {},
-      h("thead", {}, h("tr", {}, h("th", {}, "Name"), h("th", {}, "Number (DSN)"), h("th", {}, "Bugs"), h("th", {}, "New"))),
-      h("tbody", {}, ...list.map((p) => h("tr", {}, h("td", {}, h("a", { href: `/projects/${p.id}` }, p.name)), h("td", {}, String(p.project_number)), h("td", {}, String(p.bug_count)), h("td", {}, String(p.new_bug_count))))),
+      ["Name", "Number (DSN)", "Bugs", "New"],
+      list.map((p) => h("tr", {}, h("td", {}, h("a", { href: `/projects/${p.id}` }, p.name)), h("td", {}, String(p.project_number)), h("td", {}, String(p.bug_count)), h("td", {}, String(p.new_bug_count)))),
     ),
     create,
   );
@@ -132,7 +132,7 @@ export async function projectPage(id) {
     h("p", {}, h("a", { href: "/projects" }, "← Projects")),
     h("h1", {}, p.name),
     h("p", { class: "muted" }, `Project number ${p.project_number} · ${p.bug_count} bugs`),
-    section("Capture keys", keys.keys.length ? h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Key"), h("th", {}, "Label"), h("th", { class: "hide-narrow" }, "Last used"), h("th", { class: "hide-narrow" }, "Expires"), h("th", {}, ""))), keyRows) : empty("No key yet."), create, fresh),
+    section("Capture keys", keys.keys.length ? table({}, ["Key", "Label", ["Last used", "hide-narrow"], ["Expires", "hide-narrow"], ""], keyRows) : empty("No key yet."), create, fresh),
     section("Check the setup", h("p", {}, "Sends one real report through the normal pipeline (grouping, webhooks, the live stream)."), test),
     out,
   );
@@ -173,7 +173,7 @@ export async function team() {
   );
   show(
     h("h1", {}, "Team"),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Member"), h("th", {}, "Role"), h("th", { class: "hide-narrow" }, "State"), h("th", { class: "hide-narrow" }, "Last sign-in"), h("th", {}, ""))), h("tbody", {}, ...rows)),
+    table({}, ["Member", "Role", ["State", "hide-narrow"], ["Last sign-in", "hide-narrow"], ""], rows),
     out,
     section("Invite a teammate", invite),
     section(
@@ -335,7 +335,7 @@ export async function integrations() {
     h("h1", {}, "Integrations"),
     picker,
     list.length
-      ? h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Destination"), h("th", { class: "hide-narrow" }, "Events"), h("th", {}, "State"), h("th", {}, ""))), h("tbody", {}, ...rows))
+      ? table({}, ["Destination", ["Events", "hide-narrow"], "State", ""], rows)
       : empty("No integration yet: add a webhook to hear about new bugs."),
     out,
     secret,
@@ -363,24 +363,19 @@ export async function deliveries(integrationId) {
     h("label", { class: "row" }, "Status", filter),
     out,
     d.deliveries.length
-      ? h(
-          "table",
+      ? table(
           { id: "deliveries" },
-          h("thead", {}, h("tr", {}, h("th", {}, "Event"), h("th", {}, "Status"), h("th", {}, "Attempts"), h("th", { class: "hide-narrow" }, "Response"), h("th", {}, "Created"), h("th", {}, ""))),
-          h(
-            "tbody",
-            {},
-            ...d.deliveries.map((x) =>
-              h(
-                "tr",
-                {},
-                h("td", {}, x.event_type),
-                h("td", {}, h("span", { class: `badge st-${x.status}` }, x.status), x.deferred_until ? h("div", { class: "muted" }, "until ", relTime(x.deferred_until)) : null),
-                h("td", {}, String(x.attempts)),
-                h("td", { class: "hide-narrow wrap" }, x.response_code ? String(x.response_code) : "", x.error_message ? h("div", { class: "muted" }, x.error_message) : null),
-                h("td", {}, relTime(x.created_at)),
-                h("td", {}, x.can_retry ? button("Retry", () => act(out, () => api(`/v1/integrations/${enc(integrationId)}/deliveries/${enc(x.id)}/retry`, { method: "POST" }))) : null),
-              ),
+          ["Event", "Status", "Attempts", ["Response", "hide-narrow"], "Created", ""],
+          d.deliveries.map((x) =>
+            h(
+              "tr",
+              {},
+              h("td", {}, x.event_type),
+              h("td", {}, h("span", { class: `badge st-${x.status}` }, x.status), x.deferred_until ? h("div", { class: "muted" }, "until ", relTime(x.deferred_until)) : null),
+              h("td", {}, String(x.attempts)),
+              h("td", { class: "hide-narrow wrap" }, x.response_code ? String(x.response_code) : "", x.error_message ? h("div", { class: "muted" }, x.error_message) : null),
+              h("td", {}, relTime(x.created_at)),
+              h("td", {}, x.can_retry ? button("Retry", () => act(out, () => api(`/v1/integrations/${enc(integrationId)}/deliveries/${enc(x.id)}/retry`, { method: "POST" }))) : null),
             ),
           ),
         )
@@ -458,11 +453,10 @@ export async function alerts() {
         h("p", {}, "Project gate: ", h("strong", {}, r.projectGate.decision), r.projectGate.reason ? ` (${r.projectGate.reason})` : ""),
         h("p", {}, "Your email: ", h("strong", {}, r.email.disposition)),
         r.connections.length
-          ? h(
-              "table",
+          ? table(
               {},
-              h("thead", {}, h("tr", {}, h("th", {}, "Destination"), h("th", {}, "Decision"), h("th", {}, "Reason"))),
-              h("tbody", {}, ...r.connections.map((c) => h("tr", {}, h("td", {}, c.name || c.type), h("td", {}, c.decision), h("td", {}, c.reason || "")))),
+              ["Destination", "Decision", "Reason"],
+              r.connections.map((c) => h("tr", {}, h("td", {}, c.name || c.type), h("td", {}, c.decision), h("td", {}, c.reason || ""))),
             )
           : empty("No integration on this project."),
         h("p", { class: "muted" }, `${r.totalDestinations} destinations. Nothing was sent.`),
