@@ -73,11 +73,7 @@ struct Fixture : testing::StoreFixture {
   std::vector<std::string> order_;  // the candidates of the last Find, in order
 
   std::set<std::string> Find(const std::string& query, int64_t limit = 10) {
-    std::vector<std::string> trigrams;
-    for (size_t i = 0; i + 3 <= query.size(); ++i) {
-      if (std::find(trigrams.begin(), trigrams.end(), query.substr(i, 3)) == trigrams.end())
-        trigrams.push_back(query.substr(i, 3));
-    }
+    const std::vector<std::string> trigrams = domain::triage::DistinctTrigrams(query);
     const size_t min_shared =
         static_cast<size_t>(std::ceil(0.6 * static_cast<double>(trigrams.size()) - 1e-9));
     ports::BugFilter filter;

@@ -21,17 +21,6 @@ std::string Trimmed(const std::string& s) {
   return s.substr(b, e - b);
 }
 
-// The distinct trigrams of the lower-cased query, in first-seen order.
-std::vector<std::string> QueryTrigrams(const std::string& lower) {
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  for (size_t i = 0; i + 3 <= lower.size(); ++i) {
-    std::string t = lower.substr(i, 3);
-    if (seen.insert(t).second) out.push_back(std::move(t));
-  }
-  return out;
-}
-
 // Groups in the order of their best member in `bugs` (best first), each
 // with its competition rank: groups whose best members score alike share
 // a rank. Groups `shown` leaves out are skipped.
@@ -199,7 +188,7 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
 
   // Trigram leg: the engine's candidates, re-scored here.
   std::vector<ports::SearchCandidate> candidates;
-  const std::vector<std::string> trigrams = QueryTrigrams(lower);
+  const std::vector<std::string> trigrams = triage::DistinctTrigrams(lower);
   if (!trigrams.empty()) {
     SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
       SV_ASSIGN_OR_RETURN(
@@ -215,7 +204,7 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
   std::vector<Scored> trigram_hits;
   for (const auto& cand : candidates) {
     const double s =
-        triage::TrigramScore(lower, triage::SearchText(cand.title, cand.description, cand.signature));
+        triage::TrigramShare(trigrams, triage::SearchText(cand.title, cand.description, cand.signature));
     if (s >= triage::kMinTrigramScore) trigram_hits.push_back({&cand, s});
   }
   std::stable_sort(trigram_hits.begin(), trigram_hits.end(), [](const Scored& a, const Scored& b) {

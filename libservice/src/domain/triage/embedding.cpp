@@ -22,13 +22,6 @@ void AddFeature(std::vector<double>& acc, std::string_view feature, double weigh
   acc[h % kEmbeddingDims] += (h >> 63) != 0 ? -weight : weight;
 }
 
-std::set<std::string> Trigrams(std::string_view text) {
-  const std::string lower = text::LowerAsciiCopy(text);
-  std::set<std::string> out;
-  for (size_t i = 0; i + 3 <= lower.size(); ++i) out.insert(lower.substr(i, 3));
-  return out;
-}
-
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -106,16 +99,30 @@ double Cosine(std::span<const int8_t> a, std::span<const int8_t> b) {
   return static_cast<double>(dot) / (std::sqrt(static_cast<double>(na)) * std::sqrt(static_cast<double>(nb)));
 }
 
-double TrigramScore(std::string_view query, std::string_view text) {
-  const std::set<std::string> q = Trigrams(query);
-  if (q.empty()) return 0;
+std::vector<std::string> DistinctTrigrams(std::string_view text) {
+  const std::string lower = text::LowerAsciiCopy(text);
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (size_t i = 0; i + 3 <= lower.size(); ++i) {
+    std::string t = lower.substr(i, 3);
+    if (seen.insert(t).second) out.push_back(std::move(t));
+  }
+  return out;
+}
+
+double TrigramShare(std::span<const std::string> query_trigrams, std::string_view text) {
+  if (query_trigrams.empty()) return 0;
   // A trigram of the text is any three characters of it in a row: looking
   // each query trigram up in the lower-cased text needs no set of the
   // text's own (the search re-scores hundreds of candidates per query).
   const std::string t = text::LowerAsciiCopy(text);
   size_t shared = 0;
-  for (const auto& g : q) shared += t.find(g) != std::string::npos ? 1 : 0;
-  return static_cast<double>(shared) / static_cast<double>(q.size());
+  for (const auto& g : query_trigrams) shared += t.find(g) != std::string::npos ? 1 : 0;
+  return static_cast<double>(shared) / static_cast<double>(query_trigrams.size());
+}
+
+double TrigramScore(std::string_view query, std::string_view text) {
+  return TrigramShare(DistinctTrigrams(query), text);
 }
 
 std::map<std::string, double> FuseRanks(const std::vector<std::vector<std::string>>& rankings, double k) {

@@ -49,6 +49,10 @@ double Cosine(std::span<const int8_t> a, std::span<const int8_t> b);
 // lower-cased texts (trigrams of the whole string, spaces included); 0 for
 // a query shorter than three characters.
 double TrigramScore(std::string_view query, std::string_view text);
+// The lower-cased trigrams of `text`, each once, in first-seen order.
+std::vector<std::string> DistinctTrigrams(std::string_view text);
+// TrigramScore with the query's DistinctTrigrams computed once by the caller.
+double TrigramShare(std::span<const std::string> query_trigrams, std::string_view text);
 
 // Reciprocal-rank fusion: each ranking (best first) adds 1 / (k + rank),
 // rank counted from 1, to its keys' scores.
