@@ -324,7 +324,8 @@ TEST_CASE("merge re-parents everything of the sources onto the target in one tra
   TestService t;
   Team x = NewTeam(t);
   const std::string target = x.bug;
-  const std::string a = NewBug(t, x.s, "Cart total wrong", {{"userId", "u-1"}, {"sessionId", "s-1"}});
+  const std::string a =
+      NewBug(t, x.s, "Cart total wrong", {{"userId", "u-1"}, {"sessionId", "s-1"}, {"platform", "ios"}});
   const std::string b = NewBug(t, x.s, "Cart total off by one", {{"userId", "u-2"}});
   t.clock().Advance(1000);
   REQUIRE(
@@ -383,6 +384,12 @@ TEST_CASE("merge re-parents everything of the sources onto the target in one tra
   // The grouped list no longer shows the sources.
   TestResponse list = t.Get("/v1/bugs", x.s.admin.headers());
   CHECK(list.json.at("total").as_int64() == 2);  // the target and the other project's bug
+  // The target's group has the platforms of the occurrences it took over.
+  TestResponse groups = t.Get("/v1/bugs/groups?projectId=" + x.s.project_id, x.s.admin.headers());
+  REQUIRE_MESSAGE(groups.status == 200, groups.body);
+  REQUIRE(groups.json.at("groups").as_array().size() == 1);
+  CHECK(groups.json.at("groups").at(0).at("platforms") == json::array{"ios", "other"});
+  CHECK(groups.json.at("groups").at(0).at("userCount") == 3);
 }
 
 TEST_CASE("delete cascades, emits deleted, and needs the capability") {

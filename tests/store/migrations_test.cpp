@@ -215,8 +215,9 @@ TEST_CASE("a database created by the binary before migration files upgrades and 
             .status());
     return c
         .Exec(
-            "INSERT INTO occurrences (id, bug_id, org_id, project_id, user_key, user_kind, occurred_at, "
-            "created_at) VALUES ('oc-1', 'b-1', 'o-1', 'p-1', 'anon:1', 'anonymous', ?, ?)",
+            "INSERT INTO occurrences (id, bug_id, org_id, project_id, user_key, user_kind, platform, "
+            "occurred_at, created_at) VALUES ('oc-1', 'b-1', 'o-1', 'p-1', 'anon:1', 'anonymous', 'ios', ?, "
+            "?)",
             {now, now})
         .status();
   });
@@ -252,6 +253,8 @@ TEST_CASE("a database created by the binary before migration files upgrades and 
   });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
   CHECK(QueryInt(*db, "SELECT COUNT(*) FROM occurrences WHERE bug_id = 'b-1'") == 1);
+  // Migration 0016 took the bug's platforms from its occurrences (ios = 2).
+  CHECK(QueryInt(*db, "SELECT platforms FROM bugs WHERE id = 'b-1'") == 2);
   db->Close();
 }
 

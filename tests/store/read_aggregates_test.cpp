@@ -1,9 +1,10 @@
 // Contract tests of the aggregates the triage reads keep on write
-// (migration 0010: bug_tallies, bug_groups), on both backends: after every
-// kind of write to bugs (a new bug, a report through the capture
-// repository, status, severity, class, assignee and facet changes, a merge,
-// a move to another group, deletions) the maintained rows equal the same
-// aggregates computed from the bugs themselves.
+// (migration 0010: bug_tallies, bug_groups; migration 0016:
+// bug_group_reach), on both backends: after every kind of write to bugs (a
+// new bug, a report through the capture repository, new participants,
+// status, severity, class, assignee and facet changes, a merge, a move to
+// another group, deletions) the maintained rows equal the same aggregates
+// computed from the bugs themselves.
 #include <doctest/doctest.h>
 
 #include <functional>
@@ -74,6 +75,16 @@ constexpr const char* kOccurrenceDaysFromRows =
 constexpr const char* kOccurrenceDaysKept =
     "SELECT org_id, day, project_id, SUM(n) FROM occurrence_days GROUP BY 1, 2, 3 HAVING SUM(n) <> 0 "
     "ORDER BY 1, 2, 3";
+// Distinct sessions and users of every group of two or more members.
+constexpr const char* kReachFromBugs =
+    "SELECT m.org_id, m.group_key, m.project_id, "
+    "COUNT(DISTINCT CASE WHEN p.kind = 'session' THEN p.key END), "
+    "COUNT(DISTINCT CASE WHEN p.kind = 'user' THEN p.key END) "
+    "FROM bugs m LEFT JOIN bug_participants p ON p.bug_id = m.id AND p.kind IN ('session', 'user') "
+    "WHERE m.merged_into IS NULL GROUP BY m.org_id, m.group_key, m.project_id "
+    "HAVING COUNT(DISTINCT m.id) > 1 ORDER BY 1, 2, 3";
+constexpr const char* kReachKept =
+    "SELECT org_id, group_key, project_id, sessions, users FROM bug_group_reach ORDER BY 1, 2, 3";
 constexpr const char* kGroupsKept =
     "SELECT org_id, project_id, group_key, n, reports, fs, ls, sev, reg, sig, classes, rep_id, rep_title "
     "FROM bug_groups ORDER BY 2, 3";
@@ -128,6 +139,11 @@ struct Fixture : testing::StoreFixture {
     });
   }
 
+  // Participants as capture records them: one statement for the batch.
+  void Participants(const std::vector<ports::BugParticipants>& batch) {
+    Write([&](Connection& tx) -> Status { return bugs->AddParticipants(tx, batch); });
+  }
+
   std::vector<std::string> Table(const std::string& sql) {
     std::vector<std::string> out;
     REQUIRE(db->Read([&](Connection& c) -> Status {
@@ -156,6 +172,7 @@ struct Fixture : testing::StoreFixture {
   void CheckKept() {
     CHECK(Table(kTalliesKept) == Table(kTalliesFromBugs));
     CHECK(Table(kGroupsKept) == Table(kGroupsFromBugs));
+    CHECK(Table(kReachKept) == Table(kReachFromBugs));
     CHECK(Table(kDaysKept) == Table(kDaysFromBugs));
     CHECK(Table(kResolutionsKept) == Table(kResolutionsFromBugs));
     CHECK(Table("SELECT org_id, day, status, severity, urgent, ui_ux, is_regression, SUM(n), SUM(reports), "
@@ -185,7 +202,19 @@ TEST_CASE("read aggregates: tallies and groups follow every kind of write to bug
   f.Occurrence(a1, kProject, kDay + 5);
   f.Occurrence(b1, kProject, kDay + 6);
   f.Occurrence(c1, kOther, 2 * kDay);
+  // One batch: a1 and a2 (one group) both gain u1 and s1, new to the group:
+  // counted once; b1 and c1 hold the same keys in other groups.
+  f.Participants({{a1, "user:u1", "s1", std::nullopt, 1000},
+                  {a2, "user:u1", "s1", std::nullopt, 2000},
+                  {a2, "user:u2", "s2", "x@example.com", 2000},
+                  {b1, "user:u1", "s1", std::nullopt, 1500},
+                  {c1, "user:u2", "s1", std::nullopt, 1200}});
   f.CheckKept();
+  // a1 gains u2 and s2, which a2 holds, and s3, new to the group.
+  f.Participants({{a1, "user:u2", "s2", std::nullopt, 3000}, {a1, "user:u1", "s3", std::nullopt, 3000}});
+  f.CheckKept();
+  CHECK(f.Table("SELECT sessions, users FROM bug_group_reach WHERE project_id = '" + std::string(kProject) +
+                "' AND group_key = 'g-a'") == std::vector<std::string>{"3|2|"});
   CHECK(f.Table("SELECT n, rep_id FROM bug_groups WHERE project_id = '" + std::string(kProject) +
                 "' AND group_key = 'g-a'") == std::vector<std::string>{"2|" + a2 + "|"});
 
@@ -222,10 +251,21 @@ TEST_CASE("read aggregates: tallies and groups follow every kind of write to bug
   SUBCASE("a merge takes the bug out of both; a move changes its group") {
     f.Exec("UPDATE bugs SET merged_into = ? WHERE id = ?", {a1, a2});
     f.CheckKept();
+    f.Exec("UPDATE bugs SET merged_into = NULL WHERE id = ?", {a2});
+    f.CheckKept();
+    // A merge's participants move to the target in one statement.
+    f.Exec(
+        "INSERT INTO bug_participants (bug_id, kind, key, first_seen, last_seen, report_count) "
+        "SELECT ?, kind, key, first_seen, last_seen, report_count FROM bug_participants WHERE bug_id = ? "
+        "ON CONFLICT (bug_id, kind, key) DO NOTHING",
+        {a2, c1});
+    f.CheckKept();
+    f.Exec("UPDATE bugs SET group_key = 'g-a' WHERE id = ?", {b1});  // a third member
+    f.CheckKept();
     f.Exec("UPDATE bugs SET group_key = 'g-b' WHERE id = ?", {a1});
     f.CheckKept();
     CHECK(f.Table("SELECT COUNT(*) FROM bug_groups WHERE project_id = '" + std::string(kProject) + "'") ==
-          std::vector<std::string>{"1|"});
+          std::vector<std::string>{"2|"});  // g-a: a2 and b1; g-b: a1
   }
   SUBCASE("deleting bugs, occurrences, a project and the organization removes their rows") {
     f.Exec("DELETE FROM occurrences WHERE bug_id = ? AND occurred_at = 1000", {a1});

@@ -29,6 +29,23 @@ TEST_CASE("triage enumerations accept exactly the spec's values") {
   CHECK_FALSE(triage::IsDeliveryFeed("urgent"));
 }
 
+TEST_CASE("platform bit sets: one bit per platform, decoded in alphabetical order") {
+  const struct {
+    const char* platform;
+    int64_t bit;
+  } kBits[] = {{"web", 1},      {"ios", 2},     {"android", 4}, {"react-native", 8},
+               {"flutter", 16}, {"server", 32}, {"other", 64},  {"windows", 0},
+               {"", 0},         {"Web", 0}};
+  for (const auto& row : kBits) {
+    CAPTURE(row.platform);
+    CHECK(triage::PlatformBit(row.platform) == row.bit);
+  }
+  CHECK(triage::PlatformsOf(0).empty());
+  CHECK(triage::PlatformsOf(1 | 4 | 64) == std::vector<std::string>{"android", "other", "web"});
+  CHECK(triage::PlatformsOf(127).size() == 7);
+  CHECK(triage::PlatformsOf(128).empty());  // no such platform
+}
+
 TEST_CASE("severity ranks order critical > high > medium > low > unknown") {
   CHECK(triage::SeverityRank("critical") == 4);
   CHECK(triage::SeverityRank("high") == 3);

@@ -47,6 +47,7 @@ struct BugReportWrite {
   std::string url;
   std::string severity;
   std::string platform;
+  int64_t platforms = 0;    // domain::triage::PlatformBit(platform)
   std::string release;      // "" when the report has none
   std::string environment;  // "" when the report has none
   std::string signal_class;
@@ -73,6 +74,7 @@ struct BugKeyReports {
   int64_t new_users = 0;
   int64_t new_sessions = 0;
   int64_t new_reporters = 0;
+  int64_t platforms = 0;  // the union of their platform bits, added to bugs.platforms
 };
 
 // A bug after reports were added to it (or after it was created).

@@ -151,6 +151,18 @@ class SqlBugWriteRepository final : public ports::BugWriteRepository {
                              .status());
     }
 
+    //    The platforms of the occurrences that move (step 3) join the
+    //    target's bit set (SQLite has no bitwise aggregate: united here).
+    {
+      SV_ASSIGN_OR_RETURN(Rows r, tx.Query("SELECT platforms FROM bugs WHERE id IN " + in, src));
+      int64_t platforms = 0;
+      for (size_t i = 0; i < r.size(); ++i) platforms |= r.Int(i, 0);
+      if (platforms != 0) {
+        SV_RETURN_IF_ERROR(
+            tx.Exec("UPDATE bugs SET platforms = platforms | ? WHERE id = ?", {platforms, target}).status());
+      }
+    }
+
     // 2. Participants (users, sessions, reporters) unite; the target's
     //    distinct counts are recounted from them.
     SV_RETURN_IF_ERROR(

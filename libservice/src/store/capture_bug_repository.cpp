@@ -27,7 +27,7 @@ constexpr std::string_view kAddReportsSqlite =
     "latest_environment = CASE WHEN ? = '' THEN latest_environment ELSE ? END, "
     "ai_summary = COALESCE(ai_summary, ?), updated_at = ?, "
     "affected_user_count = affected_user_count + ?, affected_session_count = affected_session_count + ?, "
-    "reporter_count = reporter_count + ? "
+    "reporter_count = reporter_count + ?, platforms = platforms | ? "
     "WHERE project_id = ? AND key_env = ? AND fingerprint = ? "
     "RETURNING project_id, key_env, fingerprint, id, status, title, severity, url, report_count, "
     "is_regression";
@@ -63,11 +63,12 @@ constexpr std::string_view kAddReportsPostgres =
     "latest_environment = CASE WHEN v.env = '' THEN b.latest_environment ELSE v.env END, "
     "ai_summary = COALESCE(b.ai_summary, v.ai), updated_at = v.seen, "
     "affected_user_count = b.affected_user_count + v.nu, "
-    "affected_session_count = b.affected_session_count + v.ns, reporter_count = b.reporter_count + v.nr "
+    "affected_session_count = b.affected_session_count + v.ns, reporter_count = b.reporter_count + v.nr, "
+    "platforms = b.platforms | v.pl "
     "FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]), "
     "CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]), "
-    "CAST(? AS bigint[]), CAST(? AS bigint[])) "
-    "AS v(p, e, f, n, seen, rel, env, ai, nu, ns, nr) "
+    "CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[])) "
+    "AS v(p, e, f, n, seen, rel, env, ai, nu, ns, nr, pl) "
     "WHERE b.project_id = v.p AND b.key_env = v.e AND b.fingerprint = v.f "
     "RETURNING b.project_id, b.key_env, b.fingerprint, b.id, b.status, b.title, b.severity, b.url, "
     "b.report_count, b.is_regression";
@@ -100,10 +101,12 @@ constexpr std::string_view kFindIdsPostgres =
 constexpr std::string_view kCreateSql =
     "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, signature, signature_hash, group_key, "
     "embedding, embedded_at, grouping_v3, grouping_v3_key, ui_ux, title, description, url, severity, status, "
-    "platform, report_count, occurrence_count, reporter_count, affected_user_count, affected_session_count, "
+    "platform, platforms, report_count, occurrence_count, reporter_count, affected_user_count, "
+    "affected_session_count, "
     "latest_release, latest_environment, is_regression, signal_class, signal_family, signal_reason, "
     "classifier_confidence, ai_summary, first_seen, last_seen, created_at, updated_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, 1, 1, 0, 0, 0, ?, ?, 0, ?, ?, ?, "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, 1, 1, 0, 0, 0, ?, ?, 0, ?, ?, "
+    "?, "
     "?, "
     "?, "
     "?, ?, "
@@ -166,7 +169,7 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
 
     if (tx.dialect() == Dialect::kPostgres) {
       PgTextArray p, e, f, rel, env, ai;
-      PgBigintArray n, seen, nu, ns, nr;
+      PgBigintArray n, seen, nu, ns, nr, pl;
       for (const auto& [key, i] : order) {
         const ports::BugKeyReports& k = keys[i];
         p.Add(k.project_id);
@@ -180,10 +183,12 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
         nu.Add(k.new_users);
         ns.Add(k.new_sessions);
         nr.Add(k.new_reporters);
+        pl.Add(k.platforms);
       }
-      SV_ASSIGN_OR_RETURN(Rows r, tx.Query(kAddReportsPostgres,
-                                           {p.Take(), e.Take(), f.Take(), n.Take(), seen.Take(), rel.Take(),
-                                            env.Take(), ai.Take(), nu.Take(), ns.Take(), nr.Take()}));
+      SV_ASSIGN_OR_RETURN(
+          Rows r,
+          tx.Query(kAddReportsPostgres, {p.Take(), e.Take(), f.Take(), n.Take(), seen.Take(), rel.Take(),
+                                         env.Take(), ai.Take(), nu.Take(), ns.Take(), nr.Take(), pl.Take()}));
       for (size_t row = 0; row < r.size(); ++row) {
         auto it = order.find(Key3{r.Str(row, 0), r.Str(row, 1), r.Str(row, 2)});
         if (it == order.end()) continue;
@@ -201,7 +206,7 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
           Rows r, tx.Query(kAddReportsSqlite,
                            {k.count, k.count, k.seen_at, k.seen_at, k.release, k.release, k.environment,
                             k.environment, OptText(k.ai_summary_json), k.seen_at, k.new_users, k.new_sessions,
-                            k.new_reporters, k.project_id, k.key_env, k.fingerprint}));
+                            k.new_reporters, k.platforms, k.project_id, k.key_env, k.fingerprint}));
       if (r.empty()) continue;
       out[i] = FromReturning(r, 0);
       SV_RETURN_IF_ERROR(ReopenIfResolved(tx, *out[i], k.first_occurrence_id));
@@ -231,6 +236,7 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
                                               w.url,
                                               w.severity,
                                               w.platform,
+                                              w.platforms,
                                               w.release,
                                               w.environment,
                                               w.signal_class,

@@ -179,6 +179,7 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   w.url = in.url;
   w.severity = std::move(in.severity);
   w.platform = platform;
+  w.platforms = domain::triage::PlatformBit(platform);
   w.release = in.release.value_or("");
   w.environment = in.environment.value_or("");
   w.signal_class = cls.signal_class;

@@ -22,8 +22,10 @@ Status PlanLimitReached(const CaptureDeps& deps, ports::Tx& tx, const PreparedRe
 
 ports::BugKeyReports SingleKey(const PreparedReport& r) {
   const ports::BugReportWrite& w = r.bug_write;
-  return ports::BugKeyReports{w.project_id,  w.key_env,         w.fingerprint,  1, w.seen_at, w.release,
-                              w.environment, w.ai_summary_json, w.occurrence_id};
+  ports::BugKeyReports k{w.project_id,  w.key_env,         w.fingerprint,  1, w.seen_at, w.release,
+                         w.environment, w.ai_summary_json, w.occurrence_id};
+  k.platforms = w.platforms;
+  return k;
 }
 
 // The reports of a fingerprint that no bug had at lookup, one by one: the
@@ -120,6 +122,7 @@ Status WriteReports(const CaptureDeps& deps, ports::Tx& tx, const std::vector<Pr
     if (!w.release.empty()) k.release = w.release;
     if (!w.environment.empty()) k.environment = w.environment;
     if (!k.ai_summary_json) k.ai_summary_json = w.ai_summary_json;
+    k.platforms |= w.platforms;
   }
 
   // 2. Known bugs: participants first, so that each bug's row is updated

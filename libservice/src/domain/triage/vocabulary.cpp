@@ -65,6 +65,22 @@ bool IsSeverity(std::string_view s) { return OneOf(s, kSeverities); }
 bool IsBugStatus(std::string_view s) { return OneOf(s, kStatuses); }
 bool IsSignalClass(std::string_view s) { return OneOf(s, kSignalClasses); }
 bool IsPlatform(std::string_view s) { return OneOf(s, kPlatforms); }
+
+int64_t PlatformBit(std::string_view platform) {
+  for (size_t i = 0; i < kPlatforms.size(); ++i) {
+    if (kPlatforms[i] == platform) return int64_t{1} << i;
+  }
+  return 0;
+}
+
+std::vector<std::string> PlatformsOf(int64_t bits) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < kPlatforms.size(); ++i) {
+    if ((bits & (int64_t{1} << i)) != 0) out.emplace_back(kPlatforms[i]);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 bool IsDeliveryFeed(std::string_view feed) { return OneOf(feed, kFeeds); }
 
 int SeverityRank(std::string_view severity) {

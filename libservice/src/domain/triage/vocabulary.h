@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "domain/capture/event.h"
 
@@ -17,6 +18,12 @@ bool IsSeverity(std::string_view s);     // critical, high, medium, low
 bool IsBugStatus(std::string_view s);    // new, known, working, resolved, silenced
 bool IsSignalClass(std::string_view s);  // issue, watch, diagnostic
 bool IsPlatform(std::string_view s);     // web, ios, android, react-native, flutter, server, other
+// A bug's platforms as a bit set (bugs.platforms, migration 0016): web 1,
+// ios 2, android 4, react-native 8, flutter 16, server 32, other 64; any
+// other string 0.
+int64_t PlatformBit(std::string_view platform);
+// The platforms of a bit set, in alphabetical order.
+std::vector<std::string> PlatformsOf(int64_t bits);
 // critical 4, high 3, medium 2, low 1, anything else 0.
 int SeverityRank(std::string_view severity);
 
