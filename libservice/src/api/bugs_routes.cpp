@@ -206,8 +206,9 @@ Response HandleGet(const BugsDeps& deps, Context& ctx) {
   }
   o["reporters"] = std::move(reporters);
   o["recent_occurrences"] = std::move(recent);
-  o["occurrence_count"] = d->occurrence_count;
-  o["session_count"] = d->session_count;
+  // The counters capture and merge keep over the occurrence and participant
+  // rows (occurrence_count is already among the bug's fields).
+  o["session_count"] = d->bug.affected_session_count;
   o["affected_user_count"] = d->bug.affected_user_count;
   o["groupingV3"] = StoredJson(d->bug.grouping_v3_json);
   o["duplicateCandidates"] = std::move(candidates);

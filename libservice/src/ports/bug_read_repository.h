@@ -202,8 +202,6 @@ class BugReadRepository {
 
   // Most reports first, then email.
   virtual Result<std::vector<ReporterRecord>> Reporters(Tx& c, const std::string& bug_id, int64_t limit) = 0;
-  // Distinct sessions among the bug's occurrences.
-  virtual Result<int64_t> CountSessions(Tx& c, const std::string& bug_id) = 0;
   // The events of the bug's occurrences, newest occurrence first, at most
   // `max_occurrences` of them; `occurrence_id` narrows to one.
   virtual Result<std::vector<OccurrenceEvents>> Events(Tx& c, const std::string& bug_id,

@@ -133,14 +133,6 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
     return out;
   }
 
-  Result<int64_t> CountSessions(ports::Tx& c_tx, const std::string& bug_id) override {
-    Connection& c = Sql(c_tx);
-    SV_ASSIGN_OR_RETURN(
-        Rows r,
-        c.Query("SELECT COUNT(*) FROM bug_participants WHERE bug_id = ? AND kind = 'session'", {bug_id}));
-    return r.Int(0, 0);
-  }
-
   Result<std::vector<ports::OccurrenceEvents>> Events(ports::Tx& c_tx, const std::string& bug_id,
                                                       const std::optional<std::string>& occurrence_id,
                                                       int64_t max_occurrences) override {

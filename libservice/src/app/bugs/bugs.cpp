@@ -78,9 +78,6 @@ Result<BugDetail> GetBug(const BugsDeps& deps, const ConsoleActor& actor, const 
         SV_ASSIGN_OR_RETURN(
             d.recent_occurrences,
             deps.occurrences->ListForBug(c, actor.org_id, bug_id, std::nullopt, kDetailOccurrences, 0));
-        SV_ASSIGN_OR_RETURN(d.occurrence_count,
-                            deps.occurrences->CountForBug(c, actor.org_id, bug_id, std::nullopt));
-        SV_ASSIGN_OR_RETURN(d.session_count, deps.bugs->CountSessions(c, bug_id));
         SV_ASSIGN_OR_RETURN(d.duplicate_candidates,
                             deps.bugs->DuplicateCandidates(c, bug_id, kDetailCandidates));
         return Status::Ok();

@@ -58,8 +58,6 @@ struct BugDetail {
   ports::BugRecord bug;
   std::vector<ports::ReporterRecord> reporters;
   std::vector<ports::Occurrence> recent_occurrences;
-  int64_t occurrence_count = 0;                                       // occurrence rows
-  int64_t session_count = 0;                                          // distinct sessions
   std::vector<ports::DuplicateCandidateRecord> duplicate_candidates;  // up to kDetailCandidates
 };
 
