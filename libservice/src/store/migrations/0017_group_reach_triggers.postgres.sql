@@ -1,37 +1,12 @@
--- migration: group_reach
--- The grouped list (issue 10): the distinct sessions and users of every
--- group of two or more members, kept on write instead of counted over the
--- members' participant rows per request (a group of one reads its bug's
--- affected_session_count and affected_user_count).
---
--- bug_group_reach: one row per bug_groups row with n >= 2. A trigger on
---   bug_groups recounts it whenever its group is recomputed (a member
---   joins, leaves, is merged or deleted; migration 0010) and removes it with
---   the group; a statement trigger on bug_participants raises it by the
---   sessions and users a member gains that no other member holds. Both run
---   under the group's advisory lock (the one bug_group_recompute takes), and
---   the participant trigger takes it before it reads, so a member joining
---   concurrently is counted once.
-CREATE TABLE bug_group_reach (
-  org_id TEXT NOT NULL,
-  group_key TEXT NOT NULL,
-  project_id TEXT NOT NULL,
-  sessions BIGINT NOT NULL,
-  users BIGINT NOT NULL,
-  PRIMARY KEY (org_id, group_key, project_id)
-);
-
-INSERT INTO bug_group_reach
-  SELECT g.org_id, g.group_key, g.project_id,
-    COUNT(DISTINCT p.key) FILTER (WHERE p.kind = 'session'),
-    COUNT(DISTINCT p.key) FILTER (WHERE p.kind = 'user')
-  FROM bug_groups g
-  JOIN bugs m ON m.org_id = g.org_id AND m.group_key = g.group_key AND m.project_id = g.project_id
-    AND m.merged_into IS NULL
-  LEFT JOIN bug_participants p ON p.bug_id = m.id AND p.kind IN ('session', 'user')
-  WHERE g.n > 1
-  GROUP BY g.org_id, g.group_key, g.project_id;
-
+-- migration: group_reach_triggers
+-- Keep bug_group_reach (migration 0016). A trigger on bug_groups recounts a
+-- group's row whenever the group is recomputed (a member joins, leaves, is
+-- merged or deleted; migration 0010) and removes it with the group; a
+-- statement trigger on bug_participants raises it by the sessions and users
+-- a member gains that no other member holds. Both run under the group's
+-- advisory lock (the one bug_group_recompute takes), and the participant
+-- trigger takes it before it reads, so a member joining concurrently is
+-- counted once.
 CREATE FUNCTION bug_group_reach_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
@@ -91,16 +66,3 @@ END
 $$;
 CREATE TRIGGER bug_group_reach_participants AFTER INSERT ON bug_participants
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION bug_group_reach_participants();
-
--- bugs.platforms: the platforms of the bug's occurrences as a bit set
--- (domain::triage::PlatformBit: web 1, ios 2, android 4, react-native 8,
--- flutter 16, server 32, other 64), raised by capture with every report
--- and united by merges: a group's platforms without reading its
--- occurrences. The platform filter still asks occurrences (by index).
-ALTER TABLE bugs ADD COLUMN platforms BIGINT NOT NULL DEFAULT 0;
-UPDATE bugs b SET platforms = s.bits
-FROM (SELECT bug_id, bit_or(CASE platform WHEN 'web' THEN 1 WHEN 'ios' THEN 2 WHEN 'android' THEN 4
-        WHEN 'react-native' THEN 8 WHEN 'flutter' THEN 16 WHEN 'server' THEN 32 WHEN 'other' THEN 64
-        ELSE 0 END) AS bits
-      FROM occurrences GROUP BY bug_id) s
-WHERE b.id = s.bug_id AND s.bits <> 0;
