@@ -20,6 +20,26 @@
  *   service_response_destroy(res);
  *   service_close(svc);
  *
+ * A streamed response (the CSV/JSON export, the live event stream) carries
+ * its body in a service_stream_t instead, pulled one piece at a time (here
+ * before the response is destroyed):
+ *
+ *   if (service_response_is_streamed(res)) {
+ *     service_stream_t* stream = NULL;
+ *     service_response_take_stream(res, &stream, NULL);
+ *     service_response_destroy(res);  // the stream lives on by itself
+ *     for (;;) {
+ *       service_stream_state state;
+ *       const char* piece;
+ *       size_t n;
+ *       if (service_stream_next(stream, 1000, &state, &piece, &n, NULL) != SERVICE_OK) break;
+ *       if (state == SERVICE_STREAM_END) break;
+ *       if (state == SERVICE_STREAM_DATA) fwrite(piece, 1, n, out);
+ *       // SERVICE_STREAM_WAIT: nothing yet (an event stream between events)
+ *     }
+ *     service_stream_destroy(stream);  // also ends a stream early
+ *   }
+ *
  * Conventions:
  *   - Every handle is opaque and released by its own destroy function; destroy
  *     functions accept NULL.
@@ -31,8 +51,12 @@
  *
  * Thread-safety: service_handle may be called from many threads at once on
  * the same service_t. A service_response_t is a plain value owned by the
- * caller; reading it from several threads is safe, destroying it is not.
- * service_close must not race with any other call on the same handle.
+ * caller; reading it from several threads is safe, taking its stream or
+ * destroying it is not. A service_stream_t is used by one thread at a time
+ * (any thread, not necessarily the one that made the request): its calls
+ * must not overlap. Different streams, and streams and service_handle, may
+ * be used from different threads at once. service_close must not race with
+ * any other call on the same handle, its responses or its streams.
  *
  * The header compiles as C99 and as C++.
  */
@@ -71,6 +95,9 @@ extern "C" {
 typedef struct service_t service_t;
 /* One HTTP response: status, headers and body. */
 typedef struct service_response_t service_response_t;
+/* The body of a streamed response, produced over time (see
+ * service_stream_next). */
+typedef struct service_stream_t service_stream_t;
 
 typedef enum service_state {
   SERVICE_OK = 0,
@@ -81,6 +108,17 @@ typedef enum service_state {
    * a malformed database URL or setting). out_error says which. */
   SERVICE_INVALID_ARGUMENT = 2
 } service_state;
+
+/* What service_stream_next found. */
+typedef enum service_stream_state {
+  /* The next piece of the body: *out_data holds *out_len bytes (never 0). */
+  SERVICE_STREAM_DATA = 0,
+  /* Nothing to send within the timeout: the stream is open and idle (a live
+   * event stream between events). Call service_stream_next again later. */
+  SERVICE_STREAM_WAIT = 1,
+  /* The body is complete; every further call answers END again. */
+  SERVICE_STREAM_END = 2
+} service_stream_state;
 
 /* Version of the loaded library, e.g. "0.1.0". Static storage; never NULL. */
 SERVICE_C_API const char* service_version(void);
@@ -123,8 +161,9 @@ SERVICE_C_API service_state service_start_workers(service_t* service, char** out
  *     header_count is 0).
  *   body / body_len: the request body; body may be NULL when body_len is 0.
  * An HTTP error (404, 400, 500...) is still SERVICE_OK: read the status.
- * Streamed responses (server-sent events) are not produced through this
- * interface: their status and headers are returned with an empty body.
+ * A streamed response (GET /v1/bugs/export, GET /v1/bugs/stream) has its
+ * status and headers here and an empty service_response_body: its body is
+ * pulled through service_response_take_stream and service_stream_next.
  * Rate limits apply per client address; requests made here carry none, so
  * they share one budget unless SERVICE_TRUST_PROXY is set and an
  * X-Forwarded-For header is passed, or SERVICE_RATE_LIMITS is "off".
@@ -156,11 +195,87 @@ SERVICE_C_API size_t service_response_header_count(const service_response_t* res
 SERVICE_C_API const char* service_response_header_name(const service_response_t* response, size_t index);
 SERVICE_C_API const char* service_response_header_value(const service_response_t* response, size_t index);
 
-/* Releases a response. Accepts NULL. */
+/* Releases a response. A stream not taken from it is closed and released
+ * with it. Accepts NULL. */
 SERVICE_C_API void service_response_destroy(service_response_t* response);
 
+/* 1 when the response's body is streamed (service_response_body is then ""
+ * and the body comes from service_response_take_stream), else 0. Stays 1
+ * after the stream was taken. 0 when response is NULL. */
+SERVICE_C_API int service_response_is_streamed(const service_response_t* response);
+
+/* Moves the body stream out of a streamed response into a handle of its
+ * own, so the response can be destroyed once its status and headers are
+ * written while the body is still being pulled. On success *out receives a
+ * stream to release with service_stream_destroy; on failure *out is set to
+ * NULL. A response that is not streamed, or whose stream was taken already:
+ * SERVICE_INVALID_ARGUMENT.
+ * REQUIRES: response != NULL, out != NULL. */
+SERVICE_C_API service_state service_response_take_stream(service_response_t* response, service_stream_t** out,
+                                                         char** out_error);
+
+/* Pulls the next piece of a streamed body.
+ *   timeout_ms: how long to wait when the stream has nothing to send yet.
+ *     0 never waits (SERVICE_STREAM_WAIT at once: for the caller's own event
+ *     loop, with service_stream_set_waker); a negative value waits until
+ *     there is a piece or the end, which nothing else interrupts (a live
+ *     stream may stay quiet for long: prefer a finite timeout where the
+ *     caller must be able to stop; service_stream_waker says what wakes a
+ *     live stream). Making a piece may itself take time (an
+ *     export reads a page of rows from the database); that is not counted.
+ * On SERVICE_OK *out_state says what was found. For SERVICE_STREAM_DATA
+ * *out_data points to *out_len bytes owned by the stream, valid until the
+ * next call of service_stream_next or service_stream_destroy on it (a NUL
+ * follows the last byte); for WAIT and END *out_data is "" and *out_len 0.
+ * Write each piece before asking for the next: a stream makes one piece at a
+ * time, so a slow reader slows the producer and memory stays flat.
+ * An export's END comes early when a database read fails mid-body (the
+ * status was decided before the first piece): its CSV then has fewer rows
+ * than X-Row-Count and its JSON stays unterminated. A live event stream ends
+ * by itself when its access token expires or its access is revoked.
+ * SERVICE_ERROR when making a piece failed (the stream is then closed and
+ * every further call fails) or when service_close already ended the stream.
+ * REQUIRES: stream, out_state, out_data and out_len are non-NULL. */
+SERVICE_C_API service_state service_stream_next(service_stream_t* stream, int timeout_ms,
+                                                service_stream_state* out_state, const char** out_data,
+                                                size_t* out_len, char** out_error);
+
+/* Called by the library when a stream that answered SERVICE_STREAM_WAIT may
+ * have something to send: call service_stream_next again (it may still
+ * answer WAIT). It only announces what follows a WAIT: until a stream
+ * answers WAIT, keep calling service_stream_next. Runs on whichever thread
+ * made the event (a request's thread, a background worker), possibly while
+ * service_stream_next runs on another; it must return quickly, must not call
+ * into this library, and typically writes to a pipe or an eventfd, or
+ * signals a condition. A live stream's heartbeat (every 15 s) and its end at
+ * the access token's expiry wake it only while the background workers run
+ * (service_start_workers); without them they come at the next
+ * service_stream_next after they are due. */
+typedef void (*service_stream_waker)(void* context);
+
+/* Sets (or, with wake == NULL, clears) the stream's waker, replacing the
+ * previous one. When the stream may already have something to send, `wake`
+ * is called once at once, on the calling thread, so no wake-up is lost. After
+ * this call returns, the previous waker is not running and is not called
+ * again. `context` is passed to `wake` as is; the caller keeps it alive
+ * until the stream is destroyed or another waker is set. A NULL stream does
+ * nothing. */
+SERVICE_C_API void service_stream_set_waker(service_stream_t* stream, service_stream_waker wake,
+                                            void* context);
+
+/* Closes the stream, at its end or at any point before (a reader went away,
+ * an event stream is no longer wanted), and releases it with everything it
+ * holds (an export's place in its rows, a live stream's event
+ * subscription). The waker is
+ * not called once this returns. Valid also after service_close. Accepts
+ * NULL. */
+SERVICE_C_API void service_stream_destroy(service_stream_t* stream);
+
 /* Stops the background workers after flushing queued work, closes the
- * database and releases the handle. Accepts NULL. */
+ * database and releases the handle. Streams of this service still open
+ * (taken or still inside a response) are ended first: their
+ * service_stream_next then fails with SERVICE_ERROR. Responses and streams
+ * remain the caller's to destroy, before or after this call. Accepts NULL. */
 SERVICE_C_API void service_close(service_t* service);
 
 #ifdef __cplusplus

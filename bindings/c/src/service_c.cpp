@@ -3,15 +3,28 @@
 // Every entry point catches everything: no C++ exception crosses extern "C".
 // Strings handed to the caller for release are malloc'ed and freed by
 // service_free, so the caller never mixes allocators.
+//
+// Streams: a streamed api::Response's ResponseStream may refer to the
+// service's insides (an export reads through the area's repositories, a live
+// stream is subscribed to its event bus), so it must not outlive the
+// service. Every service_stream_t is listed in its service's StreamRegistry
+// from the moment service_handle makes it; service_close releases the C++
+// stream of every one still listed before the service goes, and the handle
+// itself stays valid (it shares the registry, not the service) until the
+// caller destroys it.
 #include "service_c.h"
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 
 #include "service/http.h"
@@ -19,12 +32,50 @@
 #include "service/service.h"
 #include "service/status.h"
 
+namespace {
+
+// The open streams of one service (see the top of the file).
+struct StreamRegistry {
+  std::mutex mu;
+  std::unordered_set<service_stream_t*> open;  // guarded by mu
+};
+
+// What a stream's waker (ResponseStream::Start) shares with
+// service_stream_next and the caller's waker. The ResponseStream may call
+// the waker after the stream is gone, so this is shared.
+struct WakeSignal {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool woken = false;                       // guarded by mu
+  service_stream_waker callback = nullptr;  // guarded by mu
+  void* context = nullptr;                  // guarded by mu
+};
+
+}  // namespace
+
 struct service_t {
   std::unique_ptr<service::Service> service;
+  std::shared_ptr<StreamRegistry> streams = std::make_shared<StreamRegistry>();
+};
+
+struct service_stream_t {
+  enum class Phase {
+    kOpen,     // `stream` set
+    kEnded,    // the body ended, or the caller destroys the handle
+    kFailed,   // making a piece threw
+    kOrphaned  // service_close ended it
+  };
+  std::shared_ptr<StreamRegistry> registry;
+  std::shared_ptr<service::api::ResponseStream> stream;  // null unless kOpen
+  std::shared_ptr<WakeSignal> signal = std::make_shared<WakeSignal>();
+  std::string piece;  // the last piece handed out
+  Phase phase = Phase::kOpen;
 };
 
 struct service_response_t {
-  service::api::Response response;
+  service::api::Response response;  // `stream` moved out into `stream` below
+  bool streamed = false;
+  service_stream_t* stream = nullptr;  // owned until taken
 };
 
 namespace {
@@ -113,6 +164,55 @@ bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
     if (x != y) return false;
   }
   return true;
+}
+
+// Ends a stream's C++ side: no more waker calls to the caller, the
+// ResponseStream closed (when it had not ended) and released. `phase` is
+// kept when the stream had already ended or failed.
+void ReleaseStream(service_stream_t* s, service_stream_t::Phase phase) {
+  {
+    std::lock_guard<std::mutex> lock(s->signal->mu);
+    s->signal->callback = nullptr;
+    s->signal->context = nullptr;
+  }
+  if (s->phase != service_stream_t::Phase::kOpen) return;
+  s->phase = phase;
+  std::shared_ptr<service::api::ResponseStream> stream = std::move(s->stream);
+  if (!stream) return;
+  try {
+    stream->Close();
+  } catch (...) {
+    // Closing is best effort; the stream is released regardless.
+  }
+  stream.reset();
+}
+
+// Wraps a streamed response's ResponseStream into a listed handle and
+// starts it. The handle is listed before Start, so an exception leaves
+// nothing the service's close would miss.
+service_stream_t* NewStream(service_t* service, std::shared_ptr<service::api::ResponseStream> stream) {
+  auto handle = std::make_unique<service_stream_t>();
+  handle->registry = service->streams;
+  handle->stream = std::move(stream);
+  {
+    std::lock_guard<std::mutex> lock(handle->registry->mu);
+    handle->registry->open.insert(handle.get());
+  }
+  try {
+    std::shared_ptr<WakeSignal> signal = handle->signal;
+    handle->stream->Start([signal] {
+      std::lock_guard<std::mutex> lock(signal->mu);
+      signal->woken = true;
+      // Under the lock: once set_waker or destroy has taken it, the
+      // caller's waker is not running and is not called again.
+      if (signal->callback != nullptr) signal->callback(signal->context);
+      signal->cv.notify_all();
+    });
+  } catch (...) {
+    service_stream_destroy(handle.release());
+    throw;
+  }
+  return handle.release();
 }
 
 }  // namespace
@@ -222,9 +322,13 @@ service_state service_handle(service_t* service, const char* method, const char*
 
     auto response = std::make_unique<service_response_t>();
     response->response = service->service->Handle(request);
-    // A stream producer may run for as long as its peer listens; it is not
-    // run here (see the header).
-    response->response.stream = nullptr;
+    if (response->response.stream) {
+      // The body is pulled by the caller (service_stream_next), not here: a
+      // live stream runs for as long as its reader listens.
+      response->streamed = true;
+      response->stream = NewStream(service, std::move(response->response.stream));
+      response->response.stream = nullptr;
+    }
     *out = response.release();
     return SERVICE_OK;
   } catch (...) {
@@ -267,10 +371,145 @@ const char* service_response_header_value(const service_response_t* response, si
   return response->response.headers.items()[index].second.c_str();
 }
 
-void service_response_destroy(service_response_t* response) { delete response; }
+void service_response_destroy(service_response_t* response) {
+  if (response == nullptr) return;
+  service_stream_destroy(response->stream);
+  delete response;
+}
+
+int service_response_is_streamed(const service_response_t* response) {
+  return response != nullptr && response->streamed ? 1 : 0;
+}
+
+service_state service_response_take_stream(service_response_t* response, service_stream_t** out,
+                                           char** out_error) {
+  ClearError(out_error);
+  if (out == nullptr) return Fail(out_error, SERVICE_INVALID_ARGUMENT, "out must not be NULL");
+  *out = nullptr;
+  if (response == nullptr) return Fail(out_error, SERVICE_INVALID_ARGUMENT, "response must not be NULL");
+  if (!response->streamed) {
+    return Fail(out_error, SERVICE_INVALID_ARGUMENT, "the response is not streamed");
+  }
+  if (response->stream == nullptr) {
+    return Fail(out_error, SERVICE_INVALID_ARGUMENT, "the response's stream was taken already");
+  }
+  *out = response->stream;
+  response->stream = nullptr;
+  return SERVICE_OK;
+}
+
+service_state service_stream_next(service_stream_t* stream, int timeout_ms, service_stream_state* out_state,
+                                  const char** out_data, size_t* out_len, char** out_error) {
+  ClearError(out_error);
+  if (out_data != nullptr) *out_data = "";
+  if (out_len != nullptr) *out_len = 0;
+  if (out_state != nullptr) *out_state = SERVICE_STREAM_END;
+  if (stream == nullptr) return Fail(out_error, SERVICE_INVALID_ARGUMENT, "stream must not be NULL");
+  if (out_state == nullptr || out_data == nullptr || out_len == nullptr) {
+    return Fail(out_error, SERVICE_INVALID_ARGUMENT, "out_state, out_data and out_len must not be NULL");
+  }
+  using Phase = service_stream_t::Phase;
+  switch (stream->phase) {
+    case Phase::kOpen:
+      break;
+    case Phase::kEnded:
+      return SERVICE_OK;  // END again
+    case Phase::kFailed:
+      return Fail(out_error, SERVICE_ERROR, "the stream failed earlier and is closed");
+    case Phase::kOrphaned:
+      return Fail(out_error, SERVICE_ERROR, "the service was closed; the stream has ended");
+  }
+  try {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point deadline =
+        Clock::now() + std::chrono::milliseconds(timeout_ms > 0 ? timeout_ms : 0);
+    WakeSignal& signal = *stream->signal;
+    for (;;) {
+      {
+        // Cleared before asking, so a wake that comes while Next runs is
+        // not lost.
+        std::lock_guard<std::mutex> lock(signal.mu);
+        signal.woken = false;
+      }
+      stream->piece.clear();
+      switch (stream->stream->Next(&stream->piece)) {
+        case service::api::ResponseStream::State::kData:
+          if (stream->piece.empty()) continue;  // nothing written: ask again
+          *out_state = SERVICE_STREAM_DATA;
+          *out_data = stream->piece.c_str();
+          *out_len = stream->piece.size();
+          return SERVICE_OK;
+        case service::api::ResponseStream::State::kEnd: {
+          // Complete: nothing to close, only to release.
+          {
+            std::lock_guard<std::mutex> lock(signal.mu);
+            signal.callback = nullptr;
+            signal.context = nullptr;
+          }
+          stream->phase = Phase::kEnded;
+          stream->stream.reset();
+          *out_state = SERVICE_STREAM_END;
+          return SERVICE_OK;
+        }
+        case service::api::ResponseStream::State::kPending: {
+          std::unique_lock<std::mutex> lock(signal.mu);
+          const auto woken = [&signal] { return signal.woken; };
+          if (timeout_ms < 0) {
+            signal.cv.wait(lock, woken);
+          } else if (timeout_ms == 0 || !signal.cv.wait_until(lock, deadline, woken)) {
+            *out_state = SERVICE_STREAM_WAIT;
+            return SERVICE_OK;
+          }
+          break;
+        }
+      }
+    }
+  } catch (...) {
+    stream->piece.clear();
+    ReleaseStream(stream, Phase::kFailed);
+    return FailFromException(out_error);
+  }
+}
+
+void service_stream_set_waker(service_stream_t* stream, service_stream_waker wake, void* context) {
+  if (stream == nullptr) return;
+  std::lock_guard<std::mutex> lock(stream->signal->mu);
+  if (stream->phase != service_stream_t::Phase::kOpen) wake = nullptr;
+  stream->signal->callback = wake;
+  stream->signal->context = wake != nullptr ? context : nullptr;
+  // Something came since the last service_stream_next began: tell the new
+  // waker now rather than never.
+  if (wake != nullptr && stream->signal->woken) wake(context);
+}
+
+void service_stream_destroy(service_stream_t* stream) {
+  if (stream == nullptr) return;
+  try {
+    bool listed = false;
+    {
+      std::lock_guard<std::mutex> lock(stream->registry->mu);
+      listed = stream->registry->open.erase(stream) > 0;
+    }
+    // Not listed: service_close has released it already.
+    if (listed) ReleaseStream(stream, service_stream_t::Phase::kEnded);
+  } catch (...) {
+    // Best effort; the handle is released regardless.
+  }
+  delete stream;
+}
 
 void service_close(service_t* service) {
   if (service == nullptr) return;
+  try {
+    // The streams first: they may refer to the service's insides.
+    std::lock_guard<std::mutex> lock(service->streams->mu);
+    for (service_stream_t* stream : service->streams->open) {
+      ReleaseStream(stream, service_stream_t::Phase::kOrphaned);
+    }
+    service->streams->open.clear();
+  } catch (...) {
+    // Best effort, as below.
+  }
   try {
     if (service->service) service->service->Shutdown();
   } catch (...) {
