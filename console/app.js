@@ -4,7 +4,7 @@
 // and keeps the header (organization switch, unread notifications).
 import * as account from "./account.js";
 import * as bugs from "./bugs.js";
-import { ApiError, api, errorBox, go, h, leave, main, session, setRenderer, show } from "./core.js";
+import { ApiError, LeftPage, api, currentPage, errorBox, go, h, leave, main, session, setRenderer, show } from "./core.js";
 import * as settings from "./settings.js";
 
 const nav = document.getElementById("nav");
@@ -98,12 +98,15 @@ async function render() {
     if (!m) continue;
     if (needsSession && !signedIn) return go(`/signin?next=${encodeURIComponent(path + location.search)}`, true);
     main.setAttribute("aria-busy", "true");
+    const shown = currentPage();
     try {
       if (needsSession) header().catch(() => {});
       await view(...m.slice(1).map(decodeURIComponent));
     } catch (e) {
+      if (e instanceof LeftPage || shown !== currentPage()) return;
       if (!(e instanceof ApiError && e.status === 401)) show(e instanceof ApiError && e.status === 404 ? h("h1", {}, "Not found") : errorBox(e));
     }
+    if (shown !== currentPage()) return; // another page is on its way
     main.removeAttribute("aria-busy");
     main.focus({ preventScroll: true });
     return;

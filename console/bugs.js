@@ -42,6 +42,22 @@ function badge(text) {
 function regression(b) {
   return b ? badge("regression") : null;
 }
+// "N bugs": the bugs of one group (one error on several pages), linking to them.
+function groupBadge(projectId, groupKey, count) {
+  return h("a", { class: "badge group-badge", href: `/groups/${enc(projectId)}/${enc(groupKey)}`, title: `One error on ${count} pages: open the group` }, `${count} bugs`);
+}
+// Every bug, or one row per group: the same filters either way.
+function viewTabs(current) {
+  const q = pick(currentQuery(), ["status", "severity", "projectId"]);
+  const tail = q.toString() ? `?${q}` : "";
+  const tab = (href, text) => h("a", { href: `${href}${tail}`, "aria-current": href === current ? "page" : null }, text);
+  return h("nav", { class: "tabs", "aria-label": "List view" }, tab("/bugs", "Every bug"), tab("/groups", "Grouped"));
+}
+// A bug's title with the page it was first seen on under it (the bugs of one
+// group differ by their page).
+function titleCell(b) {
+  return h("td", {}, h("a", { href: `/bugs/${b.id}` }, b.title), " ", regression(b.is_regression), b.url ? h("small", { class: "muted sub wrap" }, b.url) : null);
+}
 // A form whose submit writes its non-empty fields into the URL of `path`.
 function filterForm(path, fields, keep = []) {
   const form = h("form", { class: "filters", role: "search" }, ...fields, h("button", { type: "submit" }, "Apply"));
@@ -95,10 +111,10 @@ export async function bugList() {
   });
   const list = table(
     { "aria-describedby": "bug-count" },
-    [all, "Title", "Severity", "Status", ["Assignee", "hide-narrow"], ["Reports", "hide-narrow"], "Last seen"],
+    [all, "Title", "Group", "Severity", "Status", ["Assignee", "hide-narrow"], ["Reports", "hide-narrow"], "Last seen"],
     body,
   );
-  show(h("h1", {}, "Bugs"), filters, bulk.el, summary, h("div", { class: "skeleton" }, list), pages);
+  show(h("h1", {}, "Bugs"), viewTabs("/bugs"), filters, bulk.el, summary, h("div", { class: "skeleton" }, list), pages);
   const known = new Set();
   const limit = 50;
   const offset = Number(q.get("offset")) || 0;
@@ -107,7 +123,13 @@ export async function bugList() {
     p.set("limit", String(limit));
     p.set("offset", String(offset));
     const t0 = performance.now();
-    const page = await api(`/v1/bugs?${p}`);
+    // The groups of the same selection, for the Group column: a bug sharing
+    // its error (signature) with others shows "N bugs", linking to them.
+    const g = pick(q, LIST_FILTERS);
+    g.set("limit", "200");
+    const [page, grouped] = await Promise.all([api(`/v1/bugs?${p}`), api(`/v1/bugs/groups?${g}`)]);
+    const groupOf = {};
+    for (const x of grouped.groups) for (const id of x.memberIds) groupOf[id] = x;
     const t1 = performance.now();
     const rows = page.bugs.map((b) => {
       const box = h("input", { type: "checkbox", value: b.id, "aria-label": `Select ${b.title}`, checked: selected.has(b.id) });
@@ -120,7 +142,8 @@ export async function bugList() {
         "tr",
         { class: markNew && !known.has(b.id) ? "new-row" : null, "data-bug": b.id },
         h("td", {}, box),
-        h("td", {}, h("a", { href: `/bugs/${b.id}` }, b.title), " ", regression(b.is_regression)),
+        titleCell(b),
+        h("td", {}, groupOf[b.id] && groupOf[b.id].instanceCount > 1 ? groupBadge(groupOf[b.id].projectId, groupOf[b.id].groupKey, groupOf[b.id].instanceCount) : h("span", { class: "muted" }, "—")),
         h("td", {}, sev(b.severity)),
         h("td", {}, b.status),
         h("td", { class: "hide-narrow" }, b.assigned_to ? names[b.assigned_to] || "—" : h("span", { class: "muted" }, "—")),
@@ -229,7 +252,7 @@ export async function groups() {
       h("td", {}, h("a", { href: `/bugs/${g.sampleBugId}` }, g.sampleTitle), " ", regression(g.anyRegression)),
       h("td", {}, sev(g.severity)),
       h("td", {}, g.status),
-      h("td", {}, g.instanceCount > 1 ? h("a", { href: `/groups/${enc(g.projectId)}/${enc(g.groupKey)}` }, String(g.instanceCount)) : String(g.instanceCount)),
+      h("td", {}, g.instanceCount > 1 ? groupBadge(g.projectId, g.groupKey, g.instanceCount) : "1 bug"),
       h("td", { class: "hide-narrow" }, String(g.reportCount)),
       h("td", { class: "hide-narrow" }, String(g.userCount)),
       h("td", {}, relTime(g.lastSeen)),
@@ -237,6 +260,8 @@ export async function groups() {
   );
   show(
     h("h1", {}, searching ? `Search: ${q.get("q")}` : "Groups"),
+    searching ? null : viewTabs("/groups"),
+    searching ? null : h("p", { class: "muted" }, "One row per error: the bugs of a group share its type and message (its signature) and differ by page."),
     form,
     h("p", { class: "muted", id: "group-count" }, page.total === 0 ? "No group matches." : plural(page.total, "group")),
     table(
@@ -251,10 +276,16 @@ export async function groups() {
 export async function groupInstances(projectId, groupKey) {
   const page = await api(`/v1/bugs/groups/${enc(groupKey)}/instances?projectId=${enc(projectId)}`);
   const bugs = page.bugs || page.instances || [];
+  const reports = bugs.reduce((n, b) => n + (b.report_count || 0), 0);
   show(
     h("p", {}, h("a", { href: "/groups" }, "← Groups")),
-    h("h1", {}, "Bugs of one group"),
-    bugTable(bugs),
+    h("h1", { id: "group-title" }, bugs.length ? bugs[0].title : "Bugs of one group"),
+    h(
+      "p",
+      { class: "muted", id: "group-summary" },
+      `One error, ${plural(page.total, "bug")} (one per page), ${plural(reports, "report")}${page.total > bugs.length ? ` on the ${bugs.length} shown` : ""}.`,
+    ),
+    bugTable(bugs, ["Page", (b) => h("span", { class: "wrap" }, b.url || "—")]),
   );
 }
 

@@ -110,6 +110,58 @@ export function empty(text) {
   return h("p", { class: "muted empty" }, text);
 }
 
+// ---- rate limits -------------------------------------------------------------
+// The server limits requests per client address and window (general: 200 per
+// 60 s by default) and answers 429 with Retry-After beyond it. The console
+// never shows a page a 429: a limited call waits the seconds the server names,
+// the banner under the header counts them down ("Too many requests: retrying
+// in N s"), and the call is sent again. Calls made while a wait runs join it
+// instead of drawing more 429s; the banner goes once a call is answered.
+const notice = document.getElementById("notice");
+const MAX_WAITS = 5; // consecutive 429s one call sits out before it fails
+let resumeAt = 0;
+let ticker = null;
+function sleep(ms) {
+  return new Promise((ok) => setTimeout(ok, ms));
+}
+function tick() {
+  const left = Math.ceil((resumeAt - Date.now()) / 1000);
+  notice.textContent = left > 0 ? `Too many requests: retrying in ${left} s` : "Too many requests: retrying now…";
+  notice.hidden = false;
+}
+function waitFor(seconds) {
+  resumeAt = Math.max(resumeAt, Date.now() + seconds * 1000);
+  tick();
+  if (!ticker) ticker = setInterval(tick, 1000);
+}
+function answered() {
+  if (!ticker || Date.now() < resumeAt) return;
+  clearInterval(ticker);
+  ticker = null;
+  notice.hidden = true;
+}
+// fetch(path, init), sitting out 429s as above. Exported for the rare caller
+// that needs the raw response.
+export async function send(path, init) {
+  for (let waits = 0; ; waits++) {
+    while (Date.now() < resumeAt) await sleep(resumeAt - Date.now());
+    const r = await fetch(path, init);
+    if (r.status !== 429) {
+      answered();
+      return r;
+    }
+    if (waits >= MAX_WAITS) {
+      clearInterval(ticker);
+      ticker = null;
+      notice.textContent = "Too many requests: the server still refuses; try again in a minute.";
+      return r;
+    }
+    let seconds = Number(r.headers.get("Retry-After"));
+    if (!Number.isFinite(seconds) || seconds <= 0) seconds = 1;
+    waitFor(Math.min(seconds, 120));
+  }
+}
+
 // ---- API ---------------------------------------------------------------------
 export class ApiError extends Error {
   constructor(status, body) {
@@ -119,7 +171,7 @@ export class ApiError extends Error {
   }
 }
 async function refresh(s) {
-  const r = await fetch("/v1/auth/refresh", {
+  const r = await send("/v1/auth/refresh", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ refreshToken: s.refreshToken }),
@@ -129,7 +181,11 @@ async function refresh(s) {
   session.set({ ...s, accessToken: b.accessToken, refreshToken: b.refreshToken || s.refreshToken });
   return true;
 }
+// Thrown by api() when the page that called it was left while the call ran
+// (a slow answer, or a 429 wait): the old page must not draw over the new one.
+export class LeftPage extends Error {}
 export async function api(path, { method = "GET", body, retried = false } = {}) {
+  const view = generation;
   const s = session.get();
   const headers = {};
   if (s) {
@@ -137,7 +193,7 @@ export async function api(path, { method = "GET", body, retried = false } = {}) 
     if (s.orgId) headers["X-Service-Org"] = s.orgId;
   }
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await send(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (r.status === 401 && s && !retried && (await refresh(s))) return api(path, { method, body, retried: true });
   if (r.status === 401 && s) {
     // The session ended: sign in again and come back here.
@@ -146,6 +202,7 @@ export async function api(path, { method = "GET", body, retried = false } = {}) 
     throw new ApiError(401, { error: "Session expired" });
   }
   const text = await r.text();
+  if (view !== generation) throw new LeftPage(path);
   let json = null;
   try {
     json = text ? JSON.parse(text) : null;
@@ -165,6 +222,11 @@ export function errorBox(e) {
 // ---- navigation --------------------------------------------------------------
 let renderer = () => {};
 let teardown = [];
+let generation = 0; // counts the pages shown; see LeftPage
+// The page now shown (compare with a later value: was it left?).
+export function currentPage() {
+  return generation;
+}
 export function setRenderer(fn) {
   renderer = fn;
 }
@@ -179,6 +241,7 @@ export function onLeave(fn) {
   teardown.push(fn);
 }
 export function leave() {
+  generation++;
   for (const fn of teardown) fn();
   teardown = [];
 }
@@ -249,7 +312,7 @@ export function openStream(onEvent, onOpen) {
       if (!s) return;
       controller = new AbortController();
       try {
-        const r = await fetch("/v1/bugs/stream", {
+        const r = await send("/v1/bugs/stream", {
           headers: { Authorization: `Bearer ${s.accessToken}`, "X-Service-Org": s.orgId, Accept: "text/event-stream" },
           signal: controller.signal,
         });

@@ -4,7 +4,13 @@
 //
 //   node console.mjs SERVER_BINARY SCREENSHOT_DIR [CHROMIUM]
 //
-// A person signs up, sees the capture key once, confirms the address through
+// First the demo (a second server started with --demo): its bug list marks
+// the bugs of groups, a group of several bugs opens, a bug shows its stack
+// trace and possible duplicates, stats chart two weeks (the README's
+// screenshots), and the API calls of each page are counted. Beside the rest,
+// a third server with a tight general rate limit: clicking quickly through
+// the pages draws a 429, the console says it waits and recovers.
+// Then a person signs up, sees the capture key once, confirms the address through
 // the mailed link (file mail provider), sends a report with the key and sees
 // it arrive in the list and on the live feed without reloading (the event
 // stream), opens it, resolves it and comments on it, finds it in the grouped
@@ -37,15 +43,19 @@ if (!serverBinary || !shotDir) {
 mkdirSync(shotDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "service-console-"));
 
-function startServer() {
+// A server on its own SQLite file; `extra` adds flags, `env` overrides
+// variables. Resolves with its base URL and what it printed to stderr so far
+// (the demo's credentials).
+function startServer(name = "service", extra = [], env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(serverBinary, ["--listen", "127.0.0.1:0", "--database", `sqlite:${work}/service.db`], {
+    const child = spawn(serverBinary, ["--listen", "127.0.0.1:0", "--database", `sqlite:${work}/${name}.db`, ...extra], {
       env: {
         ...process.env,
         SERVICE_RATE_LIMITS: "off",
         SERVICE_JWT_SECRET: "console-browser-test-secret-0123456789abcdef",
-        SERVICE_MAIL_URL: `file:${work}/mail`,
+        SERVICE_MAIL_URL: `file:${work}/${name === "service" ? "mail" : `mail-${name}`}`,
         SERVICE_ALLOW_PRIVATE_DESTINATIONS: "1",
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -54,11 +64,165 @@ function startServer() {
     child.stdout.on("data", (d) => {
       out += d;
       const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m) resolve({ child, base: m[1] });
+      if (m) resolve({ child, base: m[1], stderr: () => err });
     });
     child.stderr.on("data", (d) => (err += d));
-    child.on("exit", (code) => reject(new Error(`server exited ${code}: ${err}`)));
+    child.on("exit", (code, signal) => {
+      if (!stopping) console.error(`server ${name} exited (${code ?? signal}): ${err.slice(-2000)}`);
+      reject(new Error(`server exited ${code}: ${err}`));
+    });
   });
+}
+const servers = [];
+let stopping = false;
+
+// Signs in through the console's form on a fresh page of `context`.
+async function signInPage(context, base, email, password, label) {
+  const p = await context.newPage();
+  await p.setViewport({ width: 1280, height: 860 });
+  await p.goto(base + "/signin");
+  await p.waitForSelector('input[name="email"]');
+  await p.type('input[name="email"]', email);
+  await p.type('input[name="password"]', password);
+  await Promise.all([p.waitForSelector("#bug-count"), p.click('button[type="submit"]')]);
+  await p.waitForFunction(() => !document.querySelector("main[aria-busy]"));
+  p.label = label;
+  return p;
+}
+// Clicks `selector`, again when the list re-rendered under the pointer (the
+// event stream reloads it; selections survive a reload).
+async function clickRow(p, selector) {
+  for (let i = 0; ; i++) {
+    try {
+      return await p.click(selector);
+    } catch (e) {
+      if (i >= 10 || !/detached|No element found/.test(e.message)) throw e;
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+  }
+}
+// Resolves once the page shows a heading and is no longer loading.
+function settled(p) {
+  return p.waitForFunction(() => document.querySelector("main h1") && !document.querySelector("main[aria-busy]"));
+}
+
+// The demo (`--demo`): its groups, a group with several bugs, a bug with its
+// stack trace and duplicates, stats; the README's screenshots come from here.
+// Also counts the API calls each console page makes (the README's sizing of
+// SERVICE_RATE_LIMITS).
+async function demoTour(browser, problems) {
+  const demo = await startServer("demo", ["--demo"]);
+  servers.push(demo.child);
+  const login = demo.stderr().match(/demo: log in with email (\S+) and password (\S+)/);
+  assert.ok(login, `the demo prints its login: ${demo.stderr()}`);
+  const context = await browser.createBrowserContext();
+  const p = await signInPage(context, demo.base, login[1], login[2], "demo");
+  p.on("pageerror", (e) => problems.push(`page error (demo): ${e.message}`));
+  p.on("console", (m) => m.type() === "error" && problems.push(`console (demo): ${m.text()}`));
+
+  // The list marks the bugs of a group: "N bugs" linking to the group.
+  await p.waitForSelector("tr[data-bug] a.group-badge");
+  const badges = await p.$$eval("tr[data-bug] a.group-badge", (as) => as.map((a) => a.textContent));
+  assert.ok(badges.length >= 10, `bugs of groups are marked (${badges.length})`);
+  assert.ok(badges.some((t) => Number(t.split(" ")[0]) >= 4), "a group of four bugs is shown");
+  await p.screenshot({ path: join(shotDir, "demo-bugs.png") });
+
+  // The grouped view, then the largest group: its bugs, one per page.
+  await Promise.all([p.waitForSelector("tr[data-group]"), p.click('.tabs a[href^="/groups"]')]);
+  const groupRows = await p.$$eval("tr[data-group]", (rs) => rs.length);
+  const bugRows = await p.$$eval("tr[data-group] a.group-badge", (as) => as.reduce((n, a) => n + Number(a.textContent.split(" ")[0]), 0));
+  assert.ok(bugRows > groupRows, "groups hold several bugs");
+  await p.screenshot({ path: join(shotDir, "demo-groups.png") });
+  const largest = await p.$$eval("tr[data-group] a.group-badge", (as) => {
+    const a = as.reduce((best, x) => (Number(x.textContent.split(" ")[0]) > Number(best.textContent.split(" ")[0]) ? x : best));
+    return { href: a.getAttribute("href"), n: Number(a.textContent.split(" ")[0]) };
+  });
+  await Promise.all([p.waitForSelector("#group-summary"), p.click(`a.group-badge[href="${largest.href}"]`)]);
+  const members = await p.$$eval("tr[data-bug]", (rs) => rs.map((r) => r.textContent));
+  assert.equal(members.length, largest.n, "the group page lists its bugs");
+  const summary = await p.$eval("#group-summary", (e) => e.textContent);
+  assert.ok(summary.startsWith(`One error, ${largest.n} bugs`), summary);
+  await p.screenshot({ path: join(shotDir, "demo-group.png") });
+
+  // A bug of it: the stack trace, end users and possible duplicates.
+  await Promise.all([p.waitForSelector("#bug-status"), p.click("tr[data-bug] a")]);
+  assert.ok(await p.$eval("pre.stack", (e) => e.textContent.includes("at CartSummary")), "the stack trace is shown");
+  assert.ok(await p.$eval("main", (e) => e.textContent.includes("Possible duplicates")), "duplicate candidates are shown");
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.screenshot({ path: join(shotDir, "demo-bug.png") });
+  await p.click('a[href="/stats"]');
+  await p.waitForSelector("svg rect");
+  await settled(p);
+  assert.ok((await p.$$("svg rect")).length >= 10, "two weeks of reports in the chart");
+  await p.screenshot({ path: join(shotDir, "demo-stats.png") });
+
+  // API calls per page, clicking through the header as a person does.
+  let calls = 0;
+  p.on("request", (r) => new URL(r.url()).pathname.startsWith("/v1/") && calls++);
+  const counts = [];
+  for (const path of ["/bugs", "/groups", "/recommended", "/live", "/stats", "/end-users", "/projects", "/team", "/integrations", "/alerts", "/notifications", "/account"]) {
+    calls = 0;
+    await p.click(`nav a[href="${path}"]`);
+    await settled(p);
+    await new Promise((ok) => setTimeout(ok, 300));
+    counts.push(`${path} ${calls}`);
+  }
+  calls = 0;
+  await p.click('nav a[href="/bugs"]');
+  await p.waitForSelector("tr[data-bug] a");
+  await new Promise((ok) => setTimeout(ok, 300));
+  calls = 0;
+  await Promise.all([p.waitForSelector("#bug-status"), p.click("tr[data-bug] a")]);
+  await settled(p);
+  await new Promise((ok) => setTimeout(ok, 300));
+  counts.push(`a bug ${calls}`);
+  console.log(`API calls per page (header included, stream opened): ${counts.join(", ")}`);
+  await context.close();
+}
+
+// A tight general rate limit: clicking quickly through the console's pages
+// draws a 429; the console shows the wait, sits it out and recovers.
+async function rateLimited(browser) {
+  // No mail provider: the account signs in without confirming its address.
+  const limited = await startServer("limited", [], { SERVICE_RATE_LIMITS: "general=20", SERVICE_MAIL_URL: "" });
+  servers.push(limited.child);
+  const reg = await fetch(limited.base + "/v1/auth/register", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "rita@example.com", password: "limited-password-1", name: "Rita Limit", orgName: "Limited Co" }),
+  });
+  assert.equal(reg.status, 201);
+  const context = await browser.createBrowserContext();
+  const p = await signInPage(context, limited.base, "rita@example.com", "limited-password-1", "limited");
+  const errors = [];
+  p.on("pageerror", (e) => errors.push(e.message));
+  const statuses = [];
+  p.on("response", (r) => statuses.push(r.status()));
+  const pages = ["/groups", "/recommended", "/live", "/stats", "/end-users", "/projects", "/team", "/integrations", "/alerts", "/notifications", "/bugs"];
+  let waitText = null;
+  let lastPath = null;
+  for (let round = 0; round < 3 && !waitText; round++) {
+    for (const path of pages) {
+      lastPath = path;
+      await p.click(`nav a[href="${path}"]`);
+      await new Promise((ok) => setTimeout(ok, 150));
+      const notice = await p.$eval("#notice", (e) => (e.hidden ? null : e.textContent));
+      if (notice) {
+        waitText = notice;
+        break;
+      }
+    }
+  }
+  assert.ok(statuses.includes(429), "the server answered 429");
+  assert.match(waitText || "", /^Too many requests: retrying in \d+ s$/, "the console says it waits");
+  await p.screenshot({ path: join(shotDir, "rate-limited.png") });
+  const started = Date.now();
+  await p.waitForFunction(() => document.querySelector("#notice").hidden && document.querySelector("main h1") && !document.querySelector("main[aria-busy]"), { timeout: 75000 });
+  assert.equal(new URL(p.url()).pathname, lastPath, "the page clicked last is shown");
+  assert.equal(await p.$(".error[role=alert]:not(:empty)"), null, "no page shows an error");
+  assert.deepEqual(errors, [], "no page error while limited");
+  console.log(`rate limit: "${waitText}", recovered ${((Date.now() - started) / 1000).toFixed(0)} s later`);
+  await context.close();
 }
 
 // Bytes on the wire for `path` with gzip accepted (node's fetch would inflate).
@@ -138,6 +302,12 @@ try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 860 });
   const problems = [];
+  await demoTour(browser, problems);
+  // The 429 wait (up to a minute) runs beside the rest.
+  const limitedDone = rateLimited(browser).then(
+    () => null,
+    (e) => e,
+  );
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("console", (m) => {
     if (m.type() === "error" && !/401|Unauthorized/.test(m.text())) problems.push(`console: ${m.text()}`);
@@ -202,7 +372,7 @@ try {
   await Promise.all([page.waitForSelector("#bug-status"), page.click(`tr[data-bug="${bugId}"] a`)]);
   assert.equal(await page.$eval("h1", (e) => e.textContent), "Checkout button does nothing");
   await page.select("#bug-status", "resolved");
-  await page.waitForFunction(() => document.querySelector("[role=status]")?.textContent === "Saved");
+  await page.waitForFunction(() => document.querySelector(".controls [role=status]")?.textContent === "Saved");
   await page.type('textarea[name="content"]', "Reproduced on the cart page");
   await page.click('form.comment button[type="submit"]');
   await page.waitForFunction(() => document.querySelector("#comments")?.textContent.includes("Reproduced on the cart page"));
@@ -267,7 +437,7 @@ try {
 
   // Bulk status from the list.
   const picked = await page.$$eval("tr[data-bug]", (rows) => rows.slice(0, 2).map((r) => r.dataset.bug));
-  for (const id of picked) await page.click(`tr[data-bug="${id}"] input[type=checkbox]`);
+  for (const id of picked) await clickRow(page, `tr[data-bug="${id}"] input[type=checkbox]`);
   await page.select('select[name="status"][aria-label="Set status"]', "known");
   await page.waitForFunction(() => document.querySelector(".bulk [role=status]:last-child")?.textContent === "Done");
   const auth = await page.evaluate(() => JSON.parse(sessionStorage.getItem("service.session")));
@@ -276,7 +446,7 @@ try {
 
   // Merge: two selected bugs, the second into the first.
   await page.waitForSelector(`tr[data-bug="${picked[0]}"]`);
-  for (const id of picked) await page.click(`tr[data-bug="${id}"] input[type=checkbox]`);
+  for (const id of picked) await clickRow(page, `tr[data-bug="${id}"] input[type=checkbox]`);
   await page.select('select[name="targetId"]', picked[0]);
   page.once("dialog", (d) => d.accept());
   const mergeButtons = await page.$$(".bulk button");
@@ -446,14 +616,18 @@ try {
     if (path === "/bugs" || path === "/team") await page.screenshot({ path: join(shotDir, `phone${path.replace("/", "-")}.png`) });
   }
 
+  const limitedError = await limitedDone;
+  if (limitedError) throw limitedError;
   assert.deepEqual(problems, [], "the pages load without errors");
   console.log("console browser test: ok");
 } catch (e) {
   failed = true;
   console.error(e);
 } finally {
+  stopping = true;
   if (browser) await browser.close();
   child.kill("SIGTERM");
+  for (const c of servers) c.kill("SIGTERM");
   receiver.close();
   rmSync(work, { recursive: true, force: true });
 }

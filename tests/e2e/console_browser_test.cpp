@@ -1,8 +1,10 @@
 // The web console in a real browser (tests/browser/console.mjs): Debian's
 // headless Chromium driven by puppeteer-core (pinned in
 // tests/browser/package-lock.json, installed by scripts/install-deps.sh
-// --test) against the real service-server. Screenshots go to
-// <build>/console-screenshots (not committed).
+// --test) against real service-server processes: the demo (--demo), one
+// with a tight rate limit (a 429 shown and recovered) and the main one.
+// Screenshots go to <build>/console-screenshots (the README's three are
+// copied from there to docs/screenshots).
 #include <doctest/doctest.h>
 
 #include <sys/wait.h>
@@ -24,7 +26,7 @@ TEST_CASE("a person signs up, sees a report arrive live, resolves and comments o
   REQUIRE_MESSAGE(std::filesystem::exists("/usr/bin/chromium"),
                   "Chromium is not installed: scripts/install-deps.sh --test installs Debian's chromium");
   const std::string shots = std::filesystem::current_path().string() + "/console-screenshots";
-  const std::string command = "cd '" + BrowserDir() + "' && timeout 180 node console.mjs '" +
+  const std::string command = "cd '" + BrowserDir() + "' && timeout 300 node console.mjs '" +
                               std::string(SERVICE_SERVER_BINARY) + "' '" + shots + "' /usr/bin/chromium 2>&1";
   std::string out;
   FILE* p = ::popen(command.c_str(), "r");

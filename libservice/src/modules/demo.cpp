@@ -1,24 +1,40 @@
 #include "modules/demo.h"
 
 #include "app/capture/ingest.h"
+#include "store/database.h"
 #include "store/repositories.h"
 
 namespace service::modules {
 
 Status DemoModule::Open(Platform& p) {
-  statuses_ = store::NewSqlBugStatusRepository();
+  bug_writes_ = store::NewSqlBugWriteRepository();
+  report_clock_ = std::make_shared<ManualClock>(0);
   deps_.db = p.tx.get();
   deps_.clock = p.clock.get();
   deps_.ids = p.ids.get();
   deps_.orgs = p.orgs.get();
   deps_.users = p.users.get();
-  deps_.statuses = statuses_.get();
+  deps_.bug_writes = bug_writes_.get();
   deps_.capture_bugs = capture_.deps().capture_bugs;
   const app::AccountsDeps* accounts = &accounts_.deps();
   deps_.register_account = [accounts](const app::RegisterInput& in) { return app::Register(*accounts, in); };
+  // The capture use case itself, on a clock that reads the report's time.
   const app::capture::CaptureDeps* capture = &capture_.deps();
-  deps_.ingest = [capture](const app::capture::ReportSource& source, app::capture::ReportInput input) {
-    return app::capture::Ingest(*capture, source, std::move(input));
+  ManualClock* clock = report_clock_.get();
+  deps_.ingest = [capture, clock](const app::capture::ReportSource& source, app::capture::ReportInput input,
+                                  int64_t at_ms) {
+    app::capture::CaptureDeps at = *capture;
+    at.clock = clock;
+    clock->Set(at_ms);
+    return app::capture::Ingest(at, source, std::move(input));
+  };
+  // No use case or repository sets the switch (it is not settable through
+  // the API): one statement on the projects table.
+  deps_.enable_shadow_grouping = [](ports::Tx& tx, const std::string& project_id) -> Status {
+    SV_ASSIGN_OR_RETURN(
+        int64_t n,
+        store::Sql(tx).Exec("UPDATE projects SET grouping_v3_shadow_enabled = 1 WHERE id = ?", {project_id}));
+    return n == 1 ? Status::Ok() : NotFound("demo project vanished");
   };
   return Status::Ok();
 }

@@ -8,7 +8,8 @@
 #include "modules/accounts.h"
 #include "modules/capture.h"
 #include "modules/module.h"
-#include "ports/bug_status_repository.h"
+#include "ports/bug_write_repository.h"
+#include "service/clock.h"
 
 namespace service::modules {
 
@@ -23,7 +24,10 @@ class DemoModule final : public Module {
  private:
   AccountsModule& accounts_;
   CaptureModule& capture_;
-  std::unique_ptr<ports::BugStatusRepository> statuses_;
+  std::unique_ptr<ports::BugWriteRepository> bug_writes_;
+  // The time the demo's reports arrive at (set before each; seeding runs on
+  // one thread before the service serves requests).
+  std::shared_ptr<ManualClock> report_clock_;
   app::DemoDeps deps_;
 };
 

@@ -1,19 +1,24 @@
 // Demo seeding (`service-server --demo`): on an empty database, creates a
-// demo organization with a verified admin and sends a few hundred realistic
-// reports through the real capture pipeline (several platforms, releases and
-// environments, duplicates, a watch and a diagnostic signal, and one bug that
-// is resolved and then regresses).
+// demo organization with a verified admin and sends about three hundred
+// realistic reports, spread over the last two weeks, through the real capture
+// use case. Their errors carry stack traces (browser, server and mobile) and
+// recur on several pages, so their signatures join the bugs of one error into
+// groups of several; two wordings of one crash (Chrome's and Safari's, same
+// crashing frame) become duplicate candidates (the demo project has shadow
+// grouping on); one bug is resolved in 3.2.0 and regresses in 3.2.1, one stays
+// resolved, one is assigned to the demo admin; about sixty end users (the
+// application's own ids, some with an email) and four releases.
 //
 // Thread-safety: call once, before serving requests.
 #pragma once
 
-#include <string>
-
+#include <cstdint>
 #include <functional>
+#include <string>
 
 #include "app/auth/auth.h"
 #include "app/capture/ingest.h"
-#include "ports/bug_status_repository.h"
+#include "ports/bug_write_repository.h"
 #include "ports/capture_bug_repository.h"
 #include "ports/ids.h"
 #include "ports/org_repository.h"
@@ -25,18 +30,26 @@
 namespace service::app {
 
 // What the demo needs: the account and capture use cases it drives, and the
-// repositories for the few touches no use case offers yet (verifying the
-// demo admin, resolving one bug so that it regresses).
+// repositories for the few touches no use case offers it (verifying the demo
+// admin, switching on the project's shadow grouping, resolving and assigning
+// bugs as a person would in the console).
 struct DemoDeps {
   ports::Transactions* db = nullptr;
   Clock* clock = nullptr;
   ports::Ids* ids = nullptr;
   ports::OrgRepository* orgs = nullptr;
   ports::UserRepository* users = nullptr;
-  ports::BugStatusRepository* statuses = nullptr;
+  ports::BugWriteRepository* bug_writes = nullptr;
   ports::CaptureBugRepository* capture_bugs = nullptr;
   std::function<Result<Workspace>(const RegisterInput&)> register_account;
-  std::function<Result<capture::IngestResult>(const capture::ReportSource&, capture::ReportInput)> ingest;
+  // The capture use case (capture::Ingest) as if the report arrived at
+  // `at_ms` (a time in the past: the demo spreads its reports over two weeks).
+  std::function<Result<capture::IngestResult>(const capture::ReportSource&, capture::ReportInput,
+                                              int64_t at_ms)>
+      ingest;
+  // Sets the project's grouping_v3_shadow_enabled (no use case offers it; the
+  // README documents the switch as SQL). REQUIRES: inside Transactions::Write.
+  std::function<Status(ports::Tx&, const std::string& project_id)> enable_shadow_grouping;
 
   int64_t Now() const { return clock->NowMillis(); }
 };
