@@ -490,7 +490,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
       WriteHeadThenStream(std::move(head));
       return;
     }
-    head += "Content-Length: " + std::to_string(out.body.size()) + "\r\n";
+    if (!head_) {
+      head += "Content-Length: " + std::to_string(out.body.size()) + "\r\n";
+    } else if (const std::string length = out.headers.Get("Content-Length");
+               !length.empty() && length.find_first_not_of("0123456789") == std::string::npos) {
+      // HEAD: the API stripped the body and named the GET's length (none
+      // for a stream).
+      head += "Content-Length: " + length + "\r\n";
+    }
     if (!keep_alive_) head += "Connection: close\r\n";
     head += "\r\n";
     if (!head_) head += out.body;

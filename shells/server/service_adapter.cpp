@@ -298,6 +298,8 @@ class Adapter {
     for (const auto& [name, value] : out.headers.items()) {
       if (EqualsIgnoreCase(name, "Content-Type")) {
         content_type = value;
+      } else if (req.method == "HEAD" && EqualsIgnoreCase(name, "Content-Length")) {
+        res.set_header(name, value);  // the GET's length; the API sent no body
       } else if (EqualsIgnoreCase(name, "Content-Length") || EqualsIgnoreCase(name, "Transfer-Encoding") ||
                  EqualsIgnoreCase(name, "Connection") || EqualsIgnoreCase(name, "Keep-Alive")) {
         // framing belongs to the transport

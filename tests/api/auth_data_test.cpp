@@ -38,21 +38,78 @@ std::string AddBug(TestService& t, const Account& a, const std::string& title,
   return service::testing::SeedBug(t, a.org_id, a.project_id, title, severity, key_env);
 }
 
-TEST_CASE(
-    "whats-new: first read, no workspace, then new bugs, regressions and resolutions since the last read") {
+// POST /v1/auth/login: a new sign-in; its access token.
+std::string SignIn(TestService& t, const Account& a) {
+  auto r = t.Post("/v1/auth/login", json::object{{"email", a.email}, {"password", a.password}});
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  return Str(r.json.at("accessToken"));
+}
+
+TEST_CASE("whats-new: firstLogin only while the session is the account's first sign-in") {
   auto t = NewAccountsService();
-  const Account a = RegisterAccount(*t, "news@example.com");
+  const Account a = RegisterAccount(*t, "first@example.com");  // signing up is the first sign-in
+  const auto first_session = BearerOrg(a.access_token, a.org_id);
+  const json::value first_login = json::parse(R"({"items":[],"firstLogin":true})");
+  CHECK(t->Get("/v1/auth/whats-new", first_session).json == first_login);
+  t->clock().Advance(1000);
+  AddBug(*t, a, "While still in the first session");
+  // Reading the feed does not end the first sign-in, and neither do a
+  // refresh or an organization switch of that session.
+  CHECK(t->Get("/v1/auth/whats-new", first_session).json == first_login);
+  auto refreshed = t->Post("/v1/auth/refresh", json::object{{"refreshToken", a.refresh_token}});
+  REQUIRE(refreshed.status == 200);
+  CHECK(t->Get("/v1/auth/whats-new", BearerOrg(Str(refreshed.json.at("accessToken")), a.org_id)).json ==
+        first_login);
+  auto switched = t->Post("/v1/auth/switch-org", json::object{{"orgId", a.org_id}}, first_session);
+  REQUIRE_MESSAGE(switched.status == 200, switched.body);
+  CHECK(t->Get("/v1/auth/whats-new", BearerOrg(Str(switched.json.at("accessToken")), a.org_id)).json ==
+        first_login);
+
+  // A second sign-in: the feed with its counts, since the later of the
+  // previous sign-in and the last read (the read above, after the bug).
+  t->clock().Advance(1000);
+  const std::string second = SignIn(*t, a);
+  auto feed = t->Get("/v1/auth/whats-new", BearerOrg(second, a.org_id));
+  REQUIRE_MESSAGE(feed.status == 200, feed.body);
+  CHECK_FALSE(feed.json.as_object().contains("firstLogin"));
+  CHECK(feed.json.at("items").as_array().empty());
+  CHECK(feed.json.at("counts") == json::parse(R"({"newBugs":0,"regressions":0,"resolved":0})"));
+  CHECK(Str(feed.json.at("since")) == "2026-01-15T10:00:01.000Z");
+  // The first session is still the first sign-in.
+  CHECK(t->Get("/v1/auth/whats-new", first_session).json == first_login);
+
+  // Someone who signed in twice and never opened the feed: since the
+  // previous sign-in.
+  const Account b = RegisterAccount(*t, "twice@example.com", "Twice");
+  t->clock().Advance(1000);
+  const std::string bug = AddBug(*t, b, "Since the signup");
+  t->clock().Advance(1000);
+  auto twice = t->Get("/v1/auth/whats-new", BearerOrg(SignIn(*t, b), b.org_id));
+  REQUIRE(twice.status == 200);
+  CHECK_FALSE(twice.json.as_object().contains("firstLogin"));
+  REQUIRE(twice.json.at("items").as_array().size() == 1);
+  CHECK(Str(twice.json.at("items").at(0).at("id")) == bug);
+  CHECK(twice.json.at("counts").at("newBugs") == 1);
+  CHECK(Str(twice.json.at("since")) == "2026-01-15T10:00:02.000Z");
+}
+
+TEST_CASE(
+    "whats-new: first sign-in, no workspace, then new bugs, regressions and resolutions since the last "
+    "read") {
+  auto t = NewAccountsService();
+  Account a = RegisterAccount(*t, "news@example.com");
   const Account stranger = RegisterAccount(*t, "stranger@example.com", "Stranger");
-  const auto auth = BearerOrg(a.access_token, a.org_id);
 
   auto none = t->Get("/v1/auth/whats-new", Bearer(a.access_token));
   REQUIRE(none.status == 200);
   CHECK(none.json == json::parse(R"({"items":[]})"));
-  auto first = t->Get("/v1/auth/whats-new", auth);
+  auto first = t->Get("/v1/auth/whats-new", BearerOrg(a.access_token, a.org_id));
   REQUIRE(first.status == 200);
   CHECK(first.json == json::parse(R"({"items":[],"firstLogin":true})"));
   CHECK(t->Get("/v1/auth/whats-new", BearerOrg(a.access_token, stranger.org_id)).status == 403);
   CHECK(t->Get("/v1/auth/whats-new").status == 401);
+  a.access_token = SignIn(*t, a);
+  const auto auth = BearerOrg(a.access_token, a.org_id);
 
   t->clock().Advance(1000);
   const std::string old_bug = AddBug(*t, a, "Old bug");  // seen already below
@@ -102,8 +159,8 @@ TEST_CASE(
 TEST_CASE("whats-new follows real ingest: a new bug, then a regression after resolution") {
   auto t = NewAccountsService();
   const Account a = RegisterAccount(*t, "ingest-news@example.com");
-  const auto auth = BearerOrg(a.access_token, a.org_id);
-  REQUIRE(t->Get("/v1/auth/whats-new", auth).json.at("firstLogin") == true);
+  REQUIRE(t->Get("/v1/auth/whats-new", BearerOrg(a.access_token, a.org_id)).json.at("firstLogin") == true);
+  const auto auth = BearerOrg(SignIn(*t, a), a.org_id);
   t->clock().Advance(1000);
   const json::object report{{"title", "TypeError: x is undefined"}, {"url", "https://app.example.com/cart"}};
   auto first = t->Post("/v1/ingest", report, {{"X-Service-Key", a.api_key}});

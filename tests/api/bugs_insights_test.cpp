@@ -3,6 +3,7 @@
 // end-user search and timelines; each scoped to the caller's organization.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <string>
 #include <vector>
@@ -397,6 +398,63 @@ TEST_CASE("GET /v1/end-users and /v1/end-users/:userKey/timeline") {
   Member stranger = NewOrgWithMember(t);
   CHECK(t.Get("/v1/end-users/" + key + "/timeline", stranger.headers()).status == 404);
   CHECK(t.Get("/v1/end-users?q=ali", stranger.headers()).json.at("users").as_array().empty());
+}
+
+TEST_CASE("an end user is found by the id the application sent, else by the email: every read") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t);
+  const std::string a = IngestId(t, s.key, Report("Cart empties", "a", {{"userId", "cust-42"}}));
+  t.clock().Advance(1000);
+  IngestId(t, s.key, Report("Cart empties", "a", {{"reporterEmail", "Ann@Example.com"}}));
+  IngestId(t, s.key, Report("Cart empties", "a"));
+
+  // The bug's users: the keys are the id and the email themselves; the
+  // anonymous one is derived ("anon:" and 16 hex digits).
+  TestResponse users = t.Get("/v1/bugs/" + a + "/users", s.admin.headers());
+  REQUIRE_MESSAGE(users.status == 200, users.body);
+  std::vector<std::string> keys;
+  for (const auto& u : users.json.at("users").as_array())
+    keys.push_back(Str(u, "userKey") + "/" + Str(u, "kind"));
+  REQUIRE(keys.size() == 3);
+  CHECK(keys[2] == "cust-42/user");
+  CHECK(std::find(keys.begin(), keys.end(), "ann@example.com/email") != keys.end());
+  const auto anon =
+      std::find_if(keys.begin(), keys.end(), [](const std::string& k) { return k.rfind("anon:", 0) == 0; });
+  REQUIRE(anon != keys.end());
+  CHECK(anon->size() == std::string("anon:0123456789abcdef/anonymous").size());
+
+  TestResponse occ = t.Get("/v1/bugs/" + a + "/occurrences?userKey=cust-42", s.admin.headers());
+  REQUIRE_MESSAGE(occ.status == 200, occ.body);
+  CHECK(occ.json.at("total") == 1);
+  CHECK(
+      t.Get("/v1/bugs/" + a + "/occurrences?userKey=ann%40example.com", s.admin.headers()).json.at("total") ==
+      1);
+  CHECK(t.Get("/v1/bugs/" + a + "/occurrences?userKey=user%3Acust-42", s.admin.headers()).json.at("total") ==
+        0);
+
+  TestResponse tl = t.Get("/v1/end-users/cust-42/timeline", s.admin.headers());
+  REQUIRE_MESSAGE(tl.status == 200, tl.body);
+  CHECK(Str(tl.json.at("identity"), "userKey") == "cust-42");
+  CHECK(Str(tl.json.at("identity"), "kind") == "user");
+  CHECK(Str(tl.json.at("identity"), "endUserId") == "cust-42");
+  CHECK(tl.json.at("total") == 1);
+  TestResponse by_email = t.Get("/v1/end-users/ann%40example.com/timeline", s.admin.headers());
+  REQUIRE_MESSAGE(by_email.status == 200, by_email.body);
+  CHECK(Str(by_email.json.at("identity"), "kind") == "email");
+
+  TestResponse search = t.Get("/v1/end-users?q=cust", s.admin.headers());
+  REQUIRE_MESSAGE(search.status == 200, search.body);
+  REQUIRE(search.json.at("users").as_array().size() == 1);
+  CHECK(Str(search.json.at("users").as_array()[0], "userKey") == "cust-42");
+  CHECK(Str(t.Get("/v1/end-users?q=ann", s.admin.headers()).json.at("users").as_array()[0], "userKey") ==
+        "ann@example.com");
+
+  // An email that a later report sends as the application's id: one end user,
+  // now known by the id.
+  IngestId(t, s.key, Report("Cart empties", "a", {{"userId", "ann@example.com"}}));
+  TestResponse ann = t.Get("/v1/end-users/ann%40example.com/timeline", s.admin.headers());
+  CHECK(Str(ann.json.at("identity"), "kind") == "user");
+  CHECK(ann.json.at("total") == 2);
 }
 
 TEST_CASE("GET /v1/bugs/:id/anomalies: heuristics over the bug's occurrences, 404 elsewhere") {

@@ -230,7 +230,7 @@ TEST_CASE("occurrence rows carry every field, device and osVersion go into metad
   CHECK(occ("reporter_id") == "rep-7");
   CHECK(occ("session_id") == "sess-1");
   CHECK(occ("end_user_id") == "user-42");
-  CHECK(occ("user_key") == "user:user-42");
+  CHECK(occ("user_key") == "user-42");
   CHECK(occ("user_kind") == "user");
   CHECK(occ("release_version") == "2.3.4");
   CHECK(occ("environment") == "production");
@@ -273,13 +273,13 @@ TEST_CASE("userKey: the application user id, else the reporter email, else the a
     REQUIRE_MESSAGE(r.status == 201, r.body);
     return QueryText(t, "SELECT user_key FROM occurrences WHERE id = ?", {Str(r.json, "occurrenceId")});
   };
-  CHECK(key_of({{"userId", "u-9"}, {"reporterEmail", "x@example.com"}}) == "user:u-9");
-  CHECK(key_of({{"reporterEmail", "X@Example.com"}}) == "email:x@example.com");
+  CHECK(key_of({{"userId", "u-9"}, {"reporterEmail", "x@example.com"}}) == "u-9");
+  CHECK(key_of({{"reporterEmail", "X@Example.com"}}) == "x@example.com");
   CHECK(key_of({}).rfind("anon:", 0) == 0);
   // End users are recorded per organization with their platforms and counts.
-  CHECK(QueryInt(t, "SELECT occurrence_count FROM end_users WHERE org_id = ? AND user_key = 'user:u-9'",
+  CHECK(QueryInt(t, "SELECT occurrence_count FROM end_users WHERE org_id = ? AND user_key = 'u-9'",
                  {s.admin.org_id}) == 1);
-  CHECK(QueryText(t, "SELECT email FROM end_users WHERE org_id = ? AND user_key = 'email:x@example.com'",
+  CHECK(QueryText(t, "SELECT email FROM end_users WHERE org_id = ? AND user_key = 'x@example.com'",
                   {s.admin.org_id}) == "x@example.com");
 }
 

@@ -8,6 +8,7 @@
 #include "api/pipeline.h"
 #include "service_internal.h"
 #include "support/api_harness.h"
+#include "support/capture_fixture.h"
 #include "support/faulty_database.h"
 #include "util/time.h"
 
@@ -82,6 +83,44 @@ TEST_CASE("unknown routes answer a JSON 404 and every response has X-Request-Id"
   auto post_health = t.Request("POST", "/v1/health");
   CHECK(post_health.status == 404);
   CHECK(t.Get("/v1/health").Header("X-Request-Id") != t.Get("/v1/health").Header("X-Request-Id"));
+}
+
+TEST_CASE("HEAD answers every GET route and console path like GET, without a body") {
+  TestService t;
+  service::testing::CaptureSetup s = service::testing::NewCaptureSetup(t);
+  const service::testing::HeaderList auth = s.admin.headers();
+  REQUIRE(service::testing::Ingest(t, s.key, service::testing::Report("Exported")).status == 201);
+  struct Case {
+    const char* path;
+    bool authenticated;
+  };
+  const Case cases[] = {{"/", false},          {"/bugs/123", false},  // a console route
+                        {"/v1/health", false}, {"/v1/health/deep", false},
+                        {"/v1/bugs", true},    {"/v1/bugs", false},  // 401 both ways
+                        {"/v1/nope", false},                         // 404 both ways
+                        {"/v1/ingest", false}};                      // a POST route: GET finds nothing either
+  for (const Case& c : cases) {
+    CAPTURE(c.path);
+    const service::testing::HeaderList headers = c.authenticated ? auth : service::testing::HeaderList{};
+    auto get = t.Request("GET", c.path, "", headers);
+    auto head = t.Request("HEAD", c.path, "", headers);
+    CHECK(head.status == get.status);
+    CHECK(head.body.empty());
+    CHECK(head.Header("Content-Type") == get.Header("Content-Type"));
+    CHECK(head.Header("Cache-Control") == get.Header("Cache-Control"));
+    CHECK(head.Header("Content-Length") == std::to_string(get.body.size()));
+    CHECK(head.Header("X-Request-Id").size() == 36);
+  }
+  // A streamed answer (the export) keeps its status and type; nothing is
+  // streamed and no length is claimed.
+  auto get = t.Request("GET", "/v1/bugs/export?format=csv", "", auth);
+  REQUIRE(get.status == 200);
+  REQUIRE(get.body.find("Exported") != std::string::npos);
+  auto head = t.Request("HEAD", "/v1/bugs/export?format=csv", "", auth);
+  CHECK(head.status == 200);
+  CHECK(head.body.empty());
+  CHECK(head.Header("Content-Type") == get.Header("Content-Type"));
+  CHECK(head.Header("Content-Length").empty());
 }
 
 TEST_CASE("bodies over 10 MB are refused with a JSON 413") {

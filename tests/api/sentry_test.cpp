@@ -229,6 +229,106 @@ TEST_CASE("the legacy store body, plain and base64+zlib, malformed bodies are 40
   CHECK(PostEnvelope(t, p, "{}\n{\"type\":\"event\"}\nnot json\n", Auth(p.s.key)).status == 400);
 }
 
+// An envelope exactly as the Python SDK 2.x sends one event: its header
+// (event id, sent_at, the trace's dynamic sampling context), one item of
+// type event with content type and length, compact JSON, gzip.
+std::string PythonEnvelope(const std::string& event_id, const std::string& public_key,
+                           const std::string& event) {
+  const std::string header =
+      R"({"event_id":")" + event_id +
+      R"(","sent_at":"2026-01-15T10:00:00.412837Z","trace":{"trace_id":)"
+      R"("4c79f60c11214eb38604f4ae0781bfb2","environment":"production","release":"shop@1.4.0",)"
+      R"("public_key":")" +
+      public_key + R"(","sample_rate":"1.0","sampled":"false"}})";
+  return header + "\n" + R"({"type":"event","content_type":"application/json","length":)" +
+         std::to_string(event.size()) + "}\n" + event + "\n";
+}
+
+// What sentry_sdk.capture_exception() sends for a caught ZeroDivisionError
+// after sentry_sdk.set_user({"id": "cust-42"}).
+std::string PythonCaughtException(const std::string& event_id) {
+  return R"({"level":"error","exception":{"values":[{"mechanism":{"type":"generic","handled":true},)"
+         R"("module":null,"type":"ZeroDivisionError","value":"division by zero","stacktrace":{"frames":[)"
+         R"({"filename":"shop/checkout.py","abs_path":"/srv/shop/checkout.py","function":"apply_discount",)"
+         R"("module":"shop.checkout","lineno":42,"pre_context":["def apply_discount(total, parts):"],)"
+         R"("context_line":"    share = total / parts","post_context":["    return share"],"vars":)"
+         R"({"total":"120","parts":"0"},"in_app":true}]}}]},"event_id":")" +
+         event_id +
+         R"(","timestamp":"2026-01-15T10:00:00.401722Z","contexts":{"trace":{"trace_id":)"
+         R"("4c79f60c11214eb38604f4ae0781bfb2","span_id":"a1c2b3d4e5f60718","parent_span_id":null},)"
+         R"("runtime":{"name":"CPython","version":"3.11.2","build":"3.11.2 (main, Mar 13 2023, 12:18:29) [GCC 12.2.0]"}},)"
+         R"("breadcrumbs":{"values":[{"ty":"log","level":"info","category":"shop","message":"cart loaded",)"
+         R"("timestamp":"2026-01-15T10:00:00.100000Z","data":{}}]},"transaction_info":{},)"
+         R"("modules":{"sentry-sdk":"2.19.2","urllib3":"2.2.3"},"extra":{"sys.argv":["worker.py"]},)"
+         R"("user":{"id":"cust-42"},"release":"shop@1.4.0","environment":"production","server_name":"web-1",)"
+         R"("sdk":{"name":"sentry.python","version":"2.19.2","packages":[{"name":"pypi:sentry-sdk","version":"2.19.2"}],)"
+         R"("integrations":["argv","atexit","dedupe","excepthook","logging","modules","stdlib","threading"]},)"
+         R"("platform":"python"})";
+}
+
+// What sentry_sdk.capture_message("Nightly export finished") sends.
+std::string PythonMessage(const std::string& event_id) {
+  return R"({"message":"Nightly export finished","level":"info","event_id":")" + event_id +
+         R"(","timestamp":"2026-01-15T10:00:00.402001Z","contexts":{"trace":{"trace_id":)"
+         R"("4c79f60c11214eb38604f4ae0781bfb2","span_id":"b2c3d4e5f6071829","parent_span_id":null},)"
+         R"("runtime":{"name":"CPython","version":"3.11.2","build":"3.11.2"}},"breadcrumbs":{"values":[]},)"
+         R"("transaction_info":{},"modules":{"sentry-sdk":"2.19.2"},"extra":{"sys.argv":["worker.py"]},)"
+         R"("user":{"id":"cust-42"},"release":"shop@1.4.0","environment":"production","server_name":"web-1",)"
+         R"("sdk":{"name":"sentry.python","version":"2.19.2","packages":[{"name":"pypi:sentry-sdk","version":"2.19.2"}],)"
+         R"("integrations":["argv","atexit","dedupe","excepthook","logging","modules","stdlib","threading"]},)"
+         R"("platform":"python"})";
+}
+
+TEST_CASE("the Python SDK's capture_exception reads as a handled error, capture_message as a message") {
+  TestService t;
+  Project p = NewProject(t);
+  const HeaderList headers = {{"X-Sentry-Auth", "Sentry sentry_key=" + p.s.key +
+                                                    ", sentry_version=7, sentry_client=sentry.python/2.19.2"},
+                              {"Content-Type", "application/x-sentry-envelope"},
+                              {"Content-Encoding", "gzip"},
+                              {"User-Agent", "sentry.python/2.19.2"}};
+  auto post = [&](const std::string& id, const std::string& event) {
+    TestResponse r = PostEnvelope(t, p, Deflate(PythonEnvelope(id, p.s.key, event)), headers);
+    REQUIRE_MESSAGE(r.status == 200, r.body);
+    CHECK(S(r.json, "id") == id);
+    return QueryText(t, "SELECT bug_id FROM occurrences WHERE project_id = ? AND metadata LIKE ?",
+                     {p.s.project_id, "%" + id + "%"});
+  };
+  const std::string caught = post(kId1, PythonCaughtException(kId1));
+  TestResponse bug = t.Get("/v1/bugs/" + caught, p.s.admin.headers());
+  REQUIRE_MESSAGE(bug.status == 200, bug.body);
+  const json::value& b = bug.json;
+  CHECK(S(b, "title") == "ZeroDivisionError: division by zero");
+  CHECK(S(b, "signal_class") == "issue");
+  CHECK(S(b, "signal_family") == "handled_error");
+  CHECK(S(b, "signal_reason") == "An error was caught by the app and reported.");
+  CHECK(S(b, "severity") == "high");
+  // The SDK's user.id is the end user's key.
+  TestResponse tl = t.Get("/v1/end-users/cust-42/timeline", p.s.admin.headers());
+  REQUIRE_MESSAGE(tl.status == 200, tl.body);
+  CHECK(tl.json.at("total") == 1);
+
+  const std::string message = post(kId2, PythonMessage(kId2));
+  TestResponse m = t.Get("/v1/bugs/" + message, p.s.admin.headers());
+  REQUIRE_MESSAGE(m.status == 200, m.body);
+  CHECK(S(m.json, "title") == "Nightly export finished");
+  CHECK(S(m.json, "signal_class") == "watch");
+  CHECK(S(m.json, "signal_family") == "message");
+  CHECK(S(m.json, "severity") == "low");
+  CHECK(t.Get("/v1/end-users/cust-42/timeline", p.s.admin.headers()).json.at("total") == 2);
+
+  // An exception left uncaught (the excepthook integration) stays an
+  // uncaught error.
+  std::string uncaught = PythonCaughtException("99999999999999999999999999999999");
+  const std::string handled_mechanism = R"({"type":"generic","handled":true})";
+  uncaught.replace(uncaught.find(handled_mechanism), handled_mechanism.size(),
+                   R"({"type":"excepthook","handled":false})");
+  const std::string value = R"("value":"division by zero")";
+  uncaught.replace(uncaught.find(value), value.size(), R"("value":"float division by zero")");
+  const std::string thrown = post("99999999999999999999999999999999", uncaught);
+  CHECK(S(t.Get("/v1/bugs/" + thrown, p.s.admin.headers()).json, "signal_family") == "uncaught_error");
+}
+
 TEST_CASE("other item types are accepted and skipped, an SDK fingerprint groups across messages") {
   TestService t;
   Project p = NewProject(t);

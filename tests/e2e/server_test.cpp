@@ -137,6 +137,31 @@ TEST_CASE("an unknown route answers a JSON 404 with a request id") {
   CHECK(again->get_header_value("X-Request-Id") != res->get_header_value("X-Request-Id"));
 }
 
+TEST_CASE("HEAD answers the console and GET routes with GET's status and length and no body") {
+  TempDir dir;
+  RunningServer server(Backends(dir).front().url);
+  REQUIRE(server.ok());
+  httplib::Client client("127.0.0.1", server.port());
+  for (const std::string path : {"/", "/v1/health", "/v1/no-such-route"}) {
+    CAPTURE(path);
+    auto get = client.Get(path.c_str());
+    REQUIRE(get);
+    // Raw bytes: a HEAD answer ends after its headers, on a connection that
+    // stays usable (a GET follows on the same one).
+    const std::string raw =
+        RawExchange(server.port(), std::string("HEAD ") + path +
+                                       " HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/health "
+                                       "HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    CHECK(raw.rfind("HTTP/1.1 " + std::to_string(get->status) + " ", 0) == 0);
+    const size_t end_of_head = raw.find("\r\n\r\n");
+    REQUIRE(end_of_head != std::string::npos);
+    const std::string head = raw.substr(0, end_of_head + 2);  // each header line with its CRLF
+    CHECK(Contains(head, "Content-Length: " + std::to_string(get->body.size()) + "\r\n"));
+    // What follows the HEAD answer is the next response, not a body.
+    CHECK(raw.compare(end_of_head + 4, 9, "HTTP/1.1 ") == 0);
+  }
+}
+
 TEST_CASE("a body over 10 MB answers a JSON 413, 10 MB exactly is read") {
   TempDir dir;
   RunningServer server(Backends(dir).front().url, {"SERVICE_RATE_LIMITS=off"});

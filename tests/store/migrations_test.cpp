@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "ports/capture_bug_repository.h"
+#include "ports/end_user_repository.h"
 #include "store/database.h"
 #include "store/migrations.h"
 #include "store/repositories.h"
@@ -97,6 +99,29 @@ int64_t QueryInt(Database& db, const std::string& sql, const std::vector<Value>&
   });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
   return n;
+}
+
+std::string Joined(const std::vector<std::string>& rows) {
+  std::string out;
+  for (const std::string& r : rows) out += r + "\n";
+  return out;
+}
+
+// The rows of `sql`, each as "a|b|...|" (NULL for null).
+std::vector<std::string> QueryRows(Database& db, const std::string& sql) {
+  std::vector<std::string> out;
+  Status st = db.Read([&](Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(Rows rows, c.Query(sql, {}));
+    for (size_t i = 0; i < rows.size(); ++i) {
+      std::string row;
+      for (size_t k = 0; k < rows.columns.size(); ++k)
+        row += (rows.IsNull(i, k) ? "NULL" : rows.Str(i, k)) + "|";
+      out.push_back(row);
+    }
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  return out;
 }
 
 }  // namespace
@@ -255,6 +280,118 @@ TEST_CASE("a database created by the binary before migration files upgrades and 
   CHECK(QueryInt(*db, "SELECT COUNT(*) FROM occurrences WHERE bug_id = 'b-1'") == 1);
   // Migration 0016 took the bug's platforms from its occurrences (ios = 2).
   CHECK(QueryInt(*db, "SELECT platforms FROM bugs WHERE id = 'b-1'") == 2);
+  db->Close();
+}
+
+TEST_CASE(
+    "a database with prefixed end-user keys (before migration 18) keeps its users under their own ids") {
+  auto db = OpenFresh();
+  REQUIRE(ApplyMigrations(*db, 17).ok());
+  auto bugs = NewSqlCaptureBugRepository();
+  auto end_users = NewSqlEndUserRepository();
+  const int64_t t0 = 1'700'000'000'000;
+  // Two bugs of one group; keys as the binary before wrote them. Ann sent
+  // her id (an email address) in one report and only her email in others:
+  // one end user once the prefixes are gone.
+  Status st = db->Write([&](Connection& c) -> Status {
+    SV_RETURN_IF_ERROR(
+        c.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES "
+               "('o-1', 'Org', 'org', 'free', ?, ?)",
+               {t0, t0})
+            .status());
+    SV_RETURN_IF_ERROR(c.Exec("INSERT INTO projects (id, org_id, name, slug, platform, created_at) "
+                              "VALUES ('p-1', 'o-1', 'Web', 'web', 'web', ?)",
+                              {t0})
+                           .status());
+    for (const char* id : {"b-1", "b-2"}) {
+      ports::BugReportWrite w;
+      w.org_id = "o-1";
+      w.project_id = "p-1";
+      w.key_env = "live";
+      w.fingerprint = std::string("fp-") + id;
+      w.signature_hash = "g-1";
+      w.new_bug_id = id;
+      w.occurrence_id = std::string("oc-") + id;
+      w.title = "Checkout fails";
+      w.severity = "high";
+      w.platform = "web";
+      w.signal_class = "issue";
+      w.signal_family = "crash";
+      w.seen_at = t0;
+      SV_RETURN_IF_ERROR(bugs->Create(c, w).status());
+    }
+    SV_RETURN_IF_ERROR(
+        bugs->AddParticipants(c, {{"b-1", "user:ann@example.com", "s1", std::nullopt, t0 + 1},
+                                  {"b-1", "email:ann@example.com", "s2", std::nullopt, t0 + 2},
+                                  {"b-1", "anon:0123456789abcdef", "s3", std::nullopt, t0 + 3},
+                                  {"b-2", "user:cust-42", "s4", std::nullopt, t0 + 4},
+                                  {"b-2", "email:ann@example.com", "s5", std::nullopt, t0 + 5}}));
+    SV_RETURN_IF_ERROR(end_users->Touch(
+        c, {{"o-1", "user:ann@example.com", "user", "ann@example.com", std::nullopt, "web", "1.0", "prod",
+             "oc-1", t0 + 1},
+            {"o-1", "email:ann@example.com", "email", std::nullopt, "ann@example.com", "ios", "2.0", "prod",
+             "oc-2", t0 + 2},
+            {"o-1", "email:ann@example.com", "email", std::nullopt, "ann@example.com", "ios", "2.0", "prod",
+             "oc-5", t0 + 5},
+            {"o-1", "user:cust-42", "user", "cust-42", std::nullopt, "web", "1.0", "prod", "oc-4", t0 + 4},
+            {"o-1", "anon:0123456789abcdef", "anonymous", std::nullopt, std::nullopt, "web", std::nullopt,
+             std::nullopt, "oc-3", t0 + 3}}));
+    const char* occurrences[][4] = {{"oc-1", "b-1", "user:ann@example.com", "user"},
+                                    {"oc-2", "b-1", "email:ann@example.com", "email"},
+                                    {"oc-3", "b-1", "anon:0123456789abcdef", "anonymous"},
+                                    {"oc-4", "b-2", "user:cust-42", "user"},
+                                    {"oc-5", "b-2", "email:ann@example.com", "email"}};
+    for (const auto& o : occurrences) {
+      SV_RETURN_IF_ERROR(
+          c.Exec("INSERT INTO occurrences (id, bug_id, org_id, project_id, user_key, user_kind, "
+                 "platform, occurred_at, created_at) VALUES (?, ?, 'o-1', 'p-1', ?, ?, 'web', ?, ?)",
+                 {std::string(o[0]), std::string(o[1]), std::string(o[2]), std::string(o[3]), t0, t0})
+              .status());
+    }
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  REQUIRE(QueryInt(*db, "SELECT affected_user_count FROM bugs WHERE id = 'b-1'") == 3);
+  REQUIRE(QueryInt(*db, "SELECT users FROM bug_group_reach WHERE group_key = 'g-1'") == 4);
+
+  Status migrated = ApplyMigrations(*db);
+  REQUIRE_MESSAGE(migrated.ok(), migrated.ToString());
+
+  CHECK(Joined(QueryRows(*db, "SELECT id, user_key FROM occurrences ORDER BY id")) ==
+        Joined(std::vector<std::string>{"oc-1|ann@example.com|", "oc-2|ann@example.com|",
+                                        "oc-3|anon:0123456789abcdef|", "oc-4|cust-42|",
+                                        "oc-5|ann@example.com|"}));
+  // Ann's two rows folded: kind user, counts added, the later row's release
+  // and occurrence, both platforms.
+  CHECK(Joined(QueryRows(
+            *db,
+            "SELECT user_key, kind, end_user_id, email, first_seen - 1700000000000, "
+            "last_seen - 1700000000000, occurrence_count, platforms, last_release, last_occurrence_id "
+            "FROM end_users ORDER BY user_key")) ==
+        Joined({"ann@example.com|user|ann@example.com|ann@example.com|1|5|3|[\"web\",\"ios\"]|2.0|oc-5|",
+                "anon:0123456789abcdef|anonymous|NULL|NULL|3|3|1|[\"web\"]|NULL|oc-3|",
+                "cust-42|user|cust-42|NULL|4|4|1|[\"web\"]|1.0|oc-4|"}));
+  CHECK(Joined(QueryRows(
+            *db,
+            "SELECT bug_id, key, first_seen - 1700000000000, last_seen - 1700000000000, report_count "
+            "FROM bug_participants WHERE kind = 'user' ORDER BY bug_id, key")) ==
+        Joined(std::vector<std::string>{"b-1|ann@example.com|1|2|2|", "b-1|anon:0123456789abcdef|3|3|1|",
+                                        "b-2|ann@example.com|5|5|1|", "b-2|cust-42|4|4|1|"}));
+  // The kept distinct-user counts follow the fold.
+  CHECK(QueryInt(*db, "SELECT affected_user_count FROM bugs WHERE id = 'b-1'") == 2);
+  CHECK(QueryInt(*db, "SELECT affected_user_count FROM bugs WHERE id = 'b-2'") == 2);
+  CHECK(QueryInt(*db, "SELECT users FROM bug_group_reach WHERE group_key = 'g-1'") == 3);
+  CHECK(QueryInt(*db, "SELECT sessions FROM bug_group_reach WHERE group_key = 'g-1'") == 5);
+
+  // Read back through today's repository by the id the application sent.
+  st = db->Read([&](Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(auto user, end_users->Find(c, "o-1", "cust-42"));
+    CHECK(user.has_value());
+    SV_ASSIGN_OR_RETURN(auto gone, end_users->Find(c, "o-1", "user:cust-42"));
+    CHECK(!gone.has_value());
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
   db->Close();
 }
 

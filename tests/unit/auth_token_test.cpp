@@ -66,6 +66,14 @@ TEST_CASE("token: access and refresh tokens round trip with their claims") {
   CHECK(*got_r == refresh);
   CHECK(got_r->org.empty());
   CHECK(got_r->jti == "jti-abc");
+
+  // The sign-in id travels in both kinds; absent, it reads as empty.
+  sd::TokenClaims with_sid = access;
+  with_sid.sid = "sign-in-1";
+  auto got_sid = sd::VerifyToken(sd::SignToken(with_sid, kSecret), kSecret, kNowMs, sd::kAccessTokenType);
+  REQUIRE(got_sid.ok());
+  CHECK(got_sid->sid == "sign-in-1");
+  CHECK(got->sid.empty());
 }
 
 TEST_CASE("token: hand-made HS256 token with the documented claims is accepted") {
@@ -221,6 +229,7 @@ TEST_CASE("token: malformed or wrongly typed claims are refused") {
       {"rev negative", R"({"sub":"u","typ":"access","ver":2,"rev":-1,"iat":1800000000,"exp":1900000000})"},
       {"rev string", R"({"sub":"u","typ":"access","ver":2,"rev":"1","iat":1800000000,"exp":1900000000})"},
       {"org number", R"({"sub":"u","org":1,"typ":"access","ver":2,"iat":1800000000,"exp":1900000000})"},
+      {"sid number", R"({"sub":"u","sid":1,"typ":"access","ver":2,"iat":1800000000,"exp":1900000000})"},
       {"payload array", R"([1,2,3])"},
       {"payload not JSON", "sub=u;typ=access"},
       {"payload truncated JSON", R"({"sub":"u","typ":"acc)"},

@@ -8,27 +8,37 @@
 using service::domain::EndUserKey;
 using service::domain::HashClientAddress;
 
-TEST_CASE("EndUserKey prefers the application's user id") {
-  const auto id = EndUserKey(" u_123 ", "Ann@Example.com", "abcdef0123456789abcdef");
-  CHECK(id.user_key == "user:u_123");
-  CHECK(id.kind == "user");
+TEST_CASE("EndUserKey is the application's own id, else the email, else derived from the address") {
+  struct Row {
+    const char* user_id;
+    const char* email;
+    const char* ip_hash;
+    const char* key;
+    const char* kind;
+  };
+  const Row rows[] = {
+      // The id as the application sent it (trimmed, case kept): no prefix.
+      {" u_123 ", "Ann@Example.com", "abcdef0123456789abcdef", "u_123", "user"},
+      {"cust-42", "", "", "cust-42", "user"},
+      {"AbC", "", "", "AbC", "user"},
+      {"ann@example.com", "", "", "ann@example.com", "user"},
+      // The reporter email, trimmed and lower-cased.
+      {"", "  Ann@Example.COM ", "abcdef0123456789abcdef", "ann@example.com", "email"},
+      {"   ", "ann@example.com", "x", "ann@example.com", "email"},
+      // Derived: "anon:" and 16 lower-case hex digits of the keyed hash.
+      {"", "", "ABCDEF0123456789FFFF0000", "anon:abcdef0123456789", "anonymous"},
+      {"", "", "", "anon:unknown", "anonymous"},
+      {" ", " ", " ", "anon:unknown", "anonymous"},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.user_id);
+    CAPTURE(r.email);
+    const auto id = EndUserKey(r.user_id, r.email, r.ip_hash);
+    CHECK(id.user_key == r.key);
+    CHECK(id.kind == r.kind);
+  }
   // Ids are case-sensitive: two users may differ only in case.
   CHECK(EndUserKey("AbC", "", "").user_key != EndUserKey("abc", "", "").user_key);
-}
-
-TEST_CASE("EndUserKey falls back to the lower-cased email") {
-  const auto id = EndUserKey("", "  Ann@Example.COM ", "abcdef0123456789abcdef");
-  CHECK(id.user_key == "email:ann@example.com");
-  CHECK(id.kind == "email");
-  CHECK(EndUserKey("   ", "ann@example.com", "x").user_key == id.user_key);
-}
-
-TEST_CASE("EndUserKey is anonymous from the address hash") {
-  const auto id = EndUserKey("", "", "ABCDEF0123456789FFFF0000");
-  CHECK(id.user_key == "anon:abcdef0123456789");
-  CHECK(id.kind == "anonymous");
-  CHECK(EndUserKey("", "", "").user_key == "anon:unknown");
-  CHECK(EndUserKey("", "", "").kind == "anonymous");
 }
 
 TEST_CASE("HashClientAddress is keyed, stable and does not reveal the address") {

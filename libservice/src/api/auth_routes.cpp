@@ -248,7 +248,7 @@ Response WhatsNew(const app::AccountsDeps& deps, Context& ctx) {
   const std::string org = util::ToLower(util::Trim(ctx.req.headers.Get("X-Service-Org")));
   if (org.empty()) return JsonResponse(200, json::object{{"items", json::array()}});
   if (!util::IsUuid(org)) return ErrorResponse(403, "Not a member of this organization");
-  auto out = app::GetWhatsNew(deps, ctx.principal.user_id, org);
+  auto out = app::GetWhatsNew(deps, ctx.principal.user_id, ctx.principal.session_id, org);
   if (!out.ok()) return StatusResponse(out.status());
   if (out->first_login)
     return JsonResponse(200, json::object{{"items", json::array()}, {"firstLogin", true}});
@@ -272,7 +272,7 @@ Response SwitchOrg(const app::AccountsDeps& deps, Context& ctx) {
   Validator v(*body);
   auto org_id = v.String("orgId", StringRule{.required = true, .uuid = true});
   if (!v.ok()) return ValidationFailed(v.details());
-  auto out = app::SwitchOrg(deps, ctx.principal.user_id, util::ToLower(*org_id));
+  auto out = app::SwitchOrg(deps, ctx.principal.user_id, util::ToLower(*org_id), ctx.principal.session_id);
   if (!out.ok()) return StatusResponse(out.status());
   json::object b = TokensJson(out->tokens);
   b["org"] = json::object{{"id", out->org.org_id}, {"name", out->org.org_name}, {"slug", out->org.org_slug}};

@@ -47,6 +47,7 @@ Status Authenticate(const app::AccountsDeps& deps, Context& ctx, AuthMode mode) 
   p.kind = Principal::Kind::kUser;
   p.user_id = caller->user.id;
   p.email = caller->user.email;
+  p.session_id = caller->session_id;
   p.superadmin = app::IsSuperadmin(deps, caller->user.email);
 
   if (mode == AuthMode::kSuperadmin && !p.superadmin) return PermissionDenied("Superadmin access required");

@@ -67,7 +67,7 @@ Console::Console(const std::vector<ConsoleAsset>& assets) {
 }
 
 std::optional<Response> Console::Serve(const Request& req) const {
-  if (req.method != "GET") return std::nullopt;
+  if (req.method != "GET" && req.method != "HEAD") return std::nullopt;  // the pipeline strips a HEAD's body
   const std::string_view path = req.path;
   if (path == "/v1" || path.rfind("/v1/", 0) == 0 || path == "/api" || path.rfind("/api/", 0) == 0) {
     return std::nullopt;

@@ -18,6 +18,7 @@ struct Principal {
   Kind kind = Kind::kAnonymous;
   std::string user_id;
   std::string email;
+  std::string session_id;  // users: the token's sign-in (claim `sid`), or empty
   std::string org_id;      // X-Service-Org (verified member) or the key's org
   std::string role;        // membership role in org_id
   std::string project_id;  // capture keys: the key's project

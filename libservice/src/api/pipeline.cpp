@@ -23,6 +23,19 @@ std::string ClientAddress(const Request& req, bool trust_proxy) {
   return req.remote_addr;
 }
 
+// HEAD is GET without the content (RFC 9110 9.3.2): the same status and
+// headers, the GET's length in Content-Length, no body. A streamed answer
+// (export, live stream) is closed unread and has no length.
+void StripForHead(Response& res) {
+  if (res.stream) {
+    res.stream->Close();
+    res.stream.reset();
+    return;
+  }
+  res.headers.Set("Content-Length", std::to_string(res.body.size()));
+  res.body.clear();
+}
+
 // Unhandled server errors carry the request id in the body.
 void AddRequestIdToServerError(Response& res, const std::string& request_id) {
   if (res.status < 500 || res.stream) return;
@@ -113,7 +126,9 @@ Response Pipeline::Handle(const Request& req) {
     } else if (req.body_too_large || req.body.size() > kMaxBodyBytes) {
       res = ErrorResponse(413, "Payload too large", json::object{{"limit", kMaxBodyBytes}});
     } else {
-      Router::Match match = router_.Find(req.method, req.path);
+      // Every GET route and console path answers HEAD the same way.
+      Router::Match match =
+          router_.Find(req.method == "HEAD" ? std::string_view("GET") : req.method, req.path);
       res = Dispatch(ctx, match);
       if (match.route) res.route = match.route->method + " " + match.route->pattern;
     }
@@ -129,6 +144,7 @@ Response Pipeline::Handle(const Request& req) {
     LogServerError(ctx, res, cause);
   }
   AddRequestIdToServerError(res, ctx.request_id);
+  if (req.method == "HEAD") StripForHead(res);
   ApplyCors(req, res);
   res.headers.Set("X-Request-Id", ctx.request_id);
   return res;

@@ -31,6 +31,11 @@ struct User {
   int64_t session_revision = 0;
   std::optional<std::string> last_org_id;
   std::optional<int64_t> last_login_at;
+  std::optional<int64_t> previous_login_at;  // the sign-in before last_login_at
+  // The session id (token claim `sid`) of the account's first sign-in; ""
+  // for accounts that signed in before sign-ins had ids; absent before the
+  // first sign-in (an invited account).
+  std::optional<std::string> first_session_id;
   std::optional<int64_t> last_whats_new_at;
   int64_t created_at = 0;
   int64_t updated_at = 0;
@@ -56,8 +61,11 @@ class UserRepository {
   virtual Result<bool> SetPassword(Tx& tx, const std::string& id, const std::string& password_hash,
                                    bool verify_email, int64_t now_ms) = 0;
   virtual Status MarkEmailVerified(Tx& tx, const std::string& id, int64_t now_ms) = 0;
-  // last_login_at = now and the organization the session was opened in.
-  virtual Status RecordLogin(Tx& tx, const std::string& id, const std::string& org_id, int64_t now_ms) = 0;
+  // A sign-in: previous_login_at = last_login_at, last_login_at = now, the
+  // organization the session was opened in, and `session_id` as the first
+  // session's id when the account has none yet.
+  virtual Status RecordLogin(Tx& tx, const std::string& id, const std::string& org_id,
+                             const std::string& session_id, int64_t now_ms) = 0;
   virtual Status SetLastOrg(Tx& tx, const std::string& id, const std::string& org_id, int64_t now_ms) = 0;
   virtual Status SetLastWhatsNew(Tx& tx, const std::string& id, int64_t now_ms) = 0;
   // Deletes the account; memberships, sessions, emailed tokens and

@@ -20,6 +20,7 @@ namespace {
 // name; its quoted form is excluded.platforms without the brackets.
 #define SV_END_USER_CONFLICT                                                                              \
   " ON CONFLICT (org_id, user_key) DO UPDATE SET "                                                        \
+  "kind = CASE WHEN excluded.kind = 'user' THEN excluded.kind ELSE end_users.kind END, "                  \
   "end_user_id = COALESCE(excluded.end_user_id, end_users.end_user_id), "                                 \
   "email = COALESCE(excluded.email, end_users.email), "                                                   \
   "first_seen = CASE WHEN excluded.first_seen < end_users.first_seen THEN excluded.first_seen "           \

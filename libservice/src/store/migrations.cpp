@@ -151,7 +151,7 @@ const std::vector<Migration>& AllMigrations() {
   return kAll;
 }
 
-Status ApplyMigrations(Database& db) {
+Status ApplyMigrations(Database& db, int up_to_version) {
   SV_ASSIGN_OR_RETURN(const std::vector<Migration> all, BuildMigrations(EmbeddedMigrationFiles()));
   std::vector<const Migration*> ordered;
   for (const Migration& m : all) ordered.push_back(&m);
@@ -171,6 +171,7 @@ Status ApplyMigrations(Database& db) {
 
   for (const Migration* m : ordered) {
     if (m->version <= current) continue;
+    if (m->version > up_to_version) break;
     Status st = db.Write([&](Connection& c) -> Status {
       SV_RETURN_IF_ERROR(LockIfPostgres(c));
       // Another process may have applied it while we waited for the lock.

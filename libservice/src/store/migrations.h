@@ -12,6 +12,7 @@
 // applied one.
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -47,10 +48,11 @@ Result<std::vector<Migration>> BuildMigrations(const std::vector<MigrationFile>&
 // An invalid set is a build defect: ApplyMigrations reports it.
 const std::vector<Migration>& AllMigrations();
 
-// Applies every migration newer than the recorded version, each in its own
-// transaction. Safe to run concurrently from several processes on PostgreSQL
-// (advisory lock).
-Status ApplyMigrations(Database& db);
+// Applies every migration newer than the recorded version up to
+// `up_to_version` (tests build a database of an earlier binary), each in its
+// own transaction. Safe to run concurrently from several processes on
+// PostgreSQL (advisory lock).
+Status ApplyMigrations(Database& db, int up_to_version = INT_MAX);
 
 struct MigrationState {
   int64_t applied = 0;

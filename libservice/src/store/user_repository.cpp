@@ -7,7 +7,7 @@ namespace {
 
 constexpr const char* kColumns =
     "id, email, name, avatar_url, password_hash, email_verified, status, session_revision, last_org_id, "
-    "last_login_at, last_whats_new_at, created_at, updated_at";
+    "last_login_at, last_whats_new_at, created_at, updated_at, previous_login_at, first_session_id";
 
 ports::User FromRow(const Rows& r, size_t i) {
   ports::User u;
@@ -24,6 +24,8 @@ ports::User FromRow(const Rows& r, size_t i) {
   u.last_whats_new_at = r.OptInt(i, 10);
   u.created_at = r.Int(i, 11);
   u.updated_at = r.Int(i, 12);
+  u.previous_login_at = r.OptInt(i, 13);
+  u.first_session_id = r.OptStr(i, 14);
   return u;
 }
 
@@ -35,10 +37,11 @@ class SqlUserRepository final : public ports::UserRepository {
     Connection& tx = Sql(tx_tx);
     return tx
         .Exec(std::string("INSERT INTO users (") + kColumns +
-                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
               {u.id, u.email, u.name, OptText(u.avatar_url), OptText(u.password_hash), Bool(u.email_verified),
                u.status, u.session_revision, OptText(u.last_org_id), OptInt(u.last_login_at),
-               OptInt(u.last_whats_new_at), u.created_at, u.updated_at})
+               OptInt(u.last_whats_new_at), u.created_at, u.updated_at, OptInt(u.previous_login_at),
+               OptText(u.first_session_id)})
         .status();
   }
 
@@ -71,11 +74,14 @@ class SqlUserRepository final : public ports::UserRepository {
   }
 
   Status RecordLogin(ports::Tx& tx_tx, const std::string& id, const std::string& org_id,
-                     int64_t now_ms) override {
+                     const std::string& session_id, int64_t now_ms) override {
     Connection& tx = Sql(tx_tx);
     return tx
-        .Exec("UPDATE users SET last_login_at = ?, last_org_id = COALESCE(?, last_org_id) WHERE id = ?",
-              {now_ms, org_id.empty() ? Value(nullptr) : Value(org_id), id})
+        .Exec(
+            "UPDATE users SET previous_login_at = last_login_at, last_login_at = ?, "
+            "last_org_id = COALESCE(?, last_org_id), first_session_id = COALESCE(first_session_id, ?) "
+            "WHERE id = ?",
+            {now_ms, org_id.empty() ? Value(nullptr) : Value(org_id), session_id, id})
         .status();
   }
 

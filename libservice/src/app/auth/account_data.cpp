@@ -1,4 +1,5 @@
 // What's new, and the account's own data: export and deletion.
+#include <algorithm>
 #include <boost/json.hpp>
 
 #include "app/auth/auth.h"
@@ -8,7 +9,7 @@
 namespace service::app {
 
 Result<WhatsNewResult> GetWhatsNew(const AccountsDeps& deps, const std::string& user_id,
-                                   const std::string& org_id) {
+                                   const std::string& session_id, const std::string& org_id) {
   WhatsNewResult out;
   std::optional<ports::User> user;
   const int64_t now = deps.Now();  // before the read: nothing falls between two reads
@@ -16,15 +17,15 @@ Result<WhatsNewResult> GetWhatsNew(const AccountsDeps& deps, const std::string& 
     SV_ASSIGN_OR_RETURN(user, deps.users->FindById(c, user_id));
     SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m, deps.memberships->Find(c, org_id, user_id));
     if (!m) return PermissionDenied("Not a member of this organization");
-    if (user && user->last_whats_new_at) {
-      SV_ASSIGN_OR_RETURN(
-          out.feed, deps.account_data->WhatsNewSince(c, org_id, *user->last_whats_new_at, kWhatsNewLimit));
-    }
+    if (!user) return Status::Ok();
+    out.first_login = !session_id.empty() && user->first_session_id == session_id;
+    if (out.first_login) return Status::Ok();
+    out.since = std::max(user->previous_login_at.value_or(user->created_at),
+                         user->last_whats_new_at.value_or(user->created_at));
+    SV_ASSIGN_OR_RETURN(out.feed, deps.account_data->WhatsNewSince(c, org_id, out.since, kWhatsNewLimit));
     return Status::Ok();
   }));
   if (!user) return NotFound("User not found");
-  out.first_login = !user->last_whats_new_at.has_value();
-  out.since = user->last_whats_new_at.value_or(now);
   SV_RETURN_IF_ERROR(
       deps.db->Write([&](ports::Tx& tx) { return deps.users->SetLastWhatsNew(tx, user_id, now); }));
   return out;

@@ -150,6 +150,7 @@ Result<SessionTokens> Refresh(const AccountsDeps& deps, std::string_view refresh
 struct Caller {
   ports::User user;
   std::optional<ports::Membership> membership;
+  std::string session_id;  // the token's sign-in (claim `sid`); empty in older tokens
 };
 // The accounts and memberships of one organization's callers, read once, to
 // check many access tokens against (the live stream checks every open
@@ -188,8 +189,9 @@ struct SwitchedOrg {
   ports::UserOrg org;
   SessionTokens tokens;
 };
-Result<SwitchedOrg> SwitchOrg(const AccountsDeps& deps, const std::string& user_id,
-                              const std::string& org_id);
+// The new tokens keep the caller's sign-in (`session_id`).
+Result<SwitchedOrg> SwitchOrg(const AccountsDeps& deps, const std::string& user_id, const std::string& org_id,
+                              const std::string& session_id);
 
 // POST /v1/auth/forgot-password: issues a reset token and mails it when the
 // email belongs to an active account; otherwise does nothing. The token is
@@ -238,9 +240,11 @@ struct AcceptedInvitation {
 Result<AcceptedInvitation> AcceptInvitation(const AccountsDeps& deps, std::string_view token,
                                             const std::string& email, const std::string& password);
 
-// GET /v1/auth/whats-new for a member of `org_id` (403 otherwise): what happened since the
-// user's previous read, which is then moved to now. The first read ever
-// answers first_login and an empty feed.
+// GET /v1/auth/whats-new for a member of `org_id` (403 otherwise). While the
+// caller's session (`session_id`) is the account's first sign-in: first_login
+// and an empty feed. Otherwise what happened since the later of the previous
+// sign-in and the last read of the feed (else since the account was
+// created). Either way the last read then moves to now.
 struct WhatsNewResult {
   bool first_login = false;
   int64_t since = 0;
@@ -248,7 +252,7 @@ struct WhatsNewResult {
 };
 inline constexpr int kWhatsNewLimit = 50;
 Result<WhatsNewResult> GetWhatsNew(const AccountsDeps& deps, const std::string& user_id,
-                                   const std::string& org_id);
+                                   const std::string& session_id, const std::string& org_id);
 
 // Data export: RequestDataExport mails a one-time link (24 h) to
 // GET /v1/auth/data-export/:token; DownloadDataExport consumes it and

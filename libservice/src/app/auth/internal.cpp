@@ -13,13 +13,16 @@
 namespace service::app::auth_internal {
 
 Result<SessionTokens> IssueSession(const AccountsDeps& deps, ports::Tx& tx, const std::string& user_id,
-                                   const std::string& org_id, int64_t revision) {
+                                   const std::string& org_id, int64_t revision,
+                                   const std::string& session_id) {
   const int64_t now = deps.Now();
   SessionTokens out;
-  out.access_token =
-      domain::SignToken(domain::MakeAccessClaims(user_id, org_id, revision, now), deps.jwt_secret);
+  domain::TokenClaims access = domain::MakeAccessClaims(user_id, org_id, revision, now);
+  access.sid = session_id;
+  out.access_token = domain::SignToken(access, deps.jwt_secret);
   const domain::IssuedSecret jti = domain::NewRefreshTokenId(*deps.ids);
-  const domain::TokenClaims refresh = domain::MakeRefreshClaims(user_id, org_id, revision, jti.token, now);
+  domain::TokenClaims refresh = domain::MakeRefreshClaims(user_id, org_id, revision, jti.token, now);
+  refresh.sid = session_id;
   out.refresh_token = domain::SignToken(refresh, deps.jwt_secret);
   ports::RefreshToken row;
   row.id = deps.ids->NewId();
@@ -89,6 +92,8 @@ Status InsertWorkspace(const AccountsDeps& deps, ports::Tx& tx, const WorkspaceS
   org.created_at = now;
   user.last_org_id = org.id;
   user.last_login_at = now;
+  const std::string session_id = deps.ids->NewId();  // signing up is the first sign-in
+  user.first_session_id = session_id;
 
   Status s = deps.users->Insert(tx, user);
   if (s.code() == Code::kConflict) return email_taken;
@@ -125,7 +130,8 @@ Status InsertWorkspace(const AccountsDeps& deps, ports::Tx& tx, const WorkspaceS
   SV_RETURN_IF_ERROR(deps.capture_keys->Insert(tx, key));
   out->dsn = domain::sentry::BuildDsn(deps.public_url, out->api_key, project.project_number);
 
-  SV_ASSIGN_OR_RETURN(out->tokens, IssueSession(deps, tx, user.id, org.id, user.session_revision));
+  SV_ASSIGN_OR_RETURN(out->tokens,
+                      IssueSession(deps, tx, user.id, org.id, user.session_revision, session_id));
 
   if (!user.email_verified && deps.mail->configured()) {
     SV_ASSIGN_OR_RETURN(std::string token, IssueEmailToken(deps, tx, user.id, ports::kVerifyEmailToken,

@@ -16,10 +16,11 @@
 
 namespace service::app::auth_internal {
 
-// Signs an access token and a refresh token for the user, and stores the
-// refresh token's hash.
+// Signs an access token and a refresh token for the user, both naming the
+// sign-in `session_id` (claim `sid`), and stores the refresh token's hash.
 Result<SessionTokens> IssueSession(const AccountsDeps& deps, ports::Tx& tx, const std::string& user_id,
-                                   const std::string& org_id, int64_t revision);
+                                   const std::string& org_id, int64_t revision,
+                                   const std::string& session_id);
 
 // Issues an emailed token of `kind` for the user (earlier ones of the kind
 // are consumed) and returns the secret to put in the mail.

@@ -70,10 +70,11 @@ Result<LoginResult> Login(const AccountsDeps& deps, const std::string& email, co
   out.user = *user;
   out.org = PickOrg(*user, orgs);
   const std::string org_id = out.org ? out.org->org_id : "";
+  const std::string session_id = deps.ids->NewId();  // this sign-in
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(out.tokens,
-                        auth_internal::IssueSession(deps, tx, user->id, org_id, user->session_revision));
-    return deps.users->RecordLogin(tx, user->id, org_id, deps.Now());
+    SV_ASSIGN_OR_RETURN(out.tokens, auth_internal::IssueSession(deps, tx, user->id, org_id,
+                                                                user->session_revision, session_id));
+    return deps.users->RecordLogin(tx, user->id, org_id, session_id, deps.Now());
   }));
   return out;
 }
@@ -96,7 +97,8 @@ Result<SessionTokens> Refresh(const AccountsDeps& deps, std::string_view refresh
       SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m, deps.memberships->Find(tx, org_id, user->id));
       if (!m) org_id.clear();
     }
-    SV_ASSIGN_OR_RETURN(out, auth_internal::IssueSession(deps, tx, user->id, org_id, user->session_revision));
+    SV_ASSIGN_OR_RETURN(
+        out, auth_internal::IssueSession(deps, tx, user->id, org_id, user->session_revision, claims->sid));
     return Status::Ok();
   });
   if (s.code() == Code::kUnauthenticated) return s;
@@ -116,6 +118,7 @@ Result<Caller> CheckClaims(const AccountsDeps& deps, const domain::TokenClaims& 
   SV_RETURN_IF_ERROR(domain::CheckSession(claims, ViewOf(deps, *user->second)));
   Caller out;
   out.user = *user->second;
+  out.session_id = claims.sid;
   auto m = snapshot.memberships.find(claims.sub);
   if (m != snapshot.memberships.end()) out.membership = m->second;
   return out;
@@ -183,8 +186,8 @@ Result<Profile> GetProfile(const AccountsDeps& deps, const std::string& user_id)
   return out;
 }
 
-Result<SwitchedOrg> SwitchOrg(const AccountsDeps& deps, const std::string& user_id,
-                              const std::string& org_id) {
+Result<SwitchedOrg> SwitchOrg(const AccountsDeps& deps, const std::string& user_id, const std::string& org_id,
+                              const std::string& session_id) {
   SwitchedOrg out;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, user_id));
@@ -195,8 +198,8 @@ Result<SwitchedOrg> SwitchOrg(const AccountsDeps& deps, const std::string& user_
       if (o.org_id == org_id) found = &o;
     if (!found) return PermissionDenied("Not a member of this organization");
     out.org = *found;
-    SV_ASSIGN_OR_RETURN(out.tokens,
-                        auth_internal::IssueSession(deps, tx, user_id, org_id, user->session_revision));
+    SV_ASSIGN_OR_RETURN(out.tokens, auth_internal::IssueSession(deps, tx, user_id, org_id,
+                                                                user->session_revision, session_id));
     return deps.users->SetLastOrg(tx, user_id, org_id, deps.Now());
   }));
   return out;

@@ -62,9 +62,11 @@ std::optional<TokenClaims> ClaimsFromJson(const json::object& o) {
 
   auto org = OptionalString(o, "org", "");
   auto jti = OptionalString(o, "jti", "");
-  if (!org || !jti) return std::nullopt;
+  auto sid = OptionalString(o, "sid", "");
+  if (!org || !jti || !sid) return std::nullopt;
   c.org = std::move(*org);
   c.jti = std::move(*jti);
+  c.sid = std::move(*sid);
 
   const json::value* ver = o.if_contains("ver");
   if (ver == nullptr) return std::nullopt;
@@ -126,6 +128,7 @@ std::string SignToken(const TokenClaims& claims, std::string_view secret) {
   payload["iat"] = claims.iat;
   payload["exp"] = claims.exp;
   if (!claims.jti.empty()) payload["jti"] = claims.jti;
+  if (!claims.sid.empty()) payload["sid"] = claims.sid;
 
   std::string signing_input = util::Base64UrlEncode(kHeaderJson);
   signing_input += '.';

@@ -35,6 +35,10 @@ struct TokenClaims {
   int64_t iat = 0;          // issued at, Unix seconds
   int64_t exp = 0;          // expires at, Unix seconds
   std::string jti;          // refresh tokens: opaque id (see secrets.h); empty otherwise
+  // The sign-in this token descends from: one id per sign-in (login or
+  // signup), carried by every refresh and organization switch. Empty in
+  // tokens issued before it existed.
+  std::string sid;
 
   bool operator==(const TokenClaims&) const = default;
 };
@@ -47,7 +51,7 @@ TokenClaims MakeRefreshClaims(std::string user_id, std::string org_id, int64_t r
                               int64_t now_ms);
 
 // "<header>.<payload>.<signature>", header {"alg":"HS256","typ":"JWT"}.
-// Empty `org` and `jti` are omitted from the payload.
+// Empty `org`, `jti` and `sid` are omitted from the payload.
 // REQUIRES: `secret` non-empty.
 std::string SignToken(const TokenClaims& claims, std::string_view secret);
 

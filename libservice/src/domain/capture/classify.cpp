@@ -36,6 +36,8 @@ enum Fact : uint32_t {
   kTitle5xx = 1u << 16,
   kTitleDeprecation = 1u << 17,
   kTitleSlow = 1u << 18,
+  kHandled = 1u << 19,
+  kMessage = 1u << 20,
   kAlways = 1u << 31,
 };
 
@@ -49,7 +51,7 @@ struct Rule {
   std::string_view confidence;
 };
 
-constexpr std::array<Rule, 20> kRules = {{
+constexpr std::array<Rule, 22> kRules = {{
     {kSelfTest, kSignalDiagnostic, "self_test", "An SDK self-test report, not a problem users hit.", "high"},
     {kManual, kSignalIssue, "user_report", "A user submitted this report.", "high"},
     {kCrash, kSignalIssue, "crash", "The app crashed.", "high"},
@@ -57,6 +59,7 @@ constexpr std::array<Rule, 20> kRules = {{
     {kRejection, kSignalIssue, "unhandled_rejection", "A promise was rejected and nothing handled it.",
      "high"},
     {kHttp5xx, kSignalIssue, "http_5xx", "A request failed with a server error (HTTP 5xx).", "high"},
+    {kHandled, kSignalIssue, "handled_error", "An error was caught by the app and reported.", "high"},
     {kNetworkFailure, kSignalWatch, "network_failure", "A request failed before a response arrived.",
      "medium"},
     {kSlow, kSignalWatch, "slow_request", "A request took 3 seconds or more.", "medium"},
@@ -65,6 +68,7 @@ constexpr std::array<Rule, 20> kRules = {{
     {kConsoleError, kSignalWatch, "console_error", "An error was logged to the console but not thrown.",
      "medium"},
     {kConsoleWarning, kSignalWatch, "console_warning", "A warning was logged to the console.", "low"},
+    {kMessage, kSignalWatch, "message", "The app sent a message, not an error.", "high"},
     {kOnlyConsoleInfo, kSignalDiagnostic, "console", "Only informational console output was captured.",
      "high"},
     {kOnlyBreadcrumbs, kSignalDiagnostic, "breadcrumb",
@@ -86,7 +90,7 @@ struct KindFact {
   uint32_t fact;
 };
 
-constexpr std::array<KindFact, 46> kKindFacts = {{
+constexpr std::array<KindFact, 52> kKindFacts = {{
     {"self_test", kSelfTest},
     {"selftest", kSelfTest},
     {"sdk_self_test", kSelfTest},
@@ -106,6 +110,12 @@ constexpr std::array<KindFact, 46> kKindFacts = {{
     {"window_error", kUncaught},
     {"js_error", kUncaught},
     {"error_boundary", kUncaught},
+    {"handled", kHandled},
+    {"handled_error", kHandled},
+    {"handled_exception", kHandled},
+    {"caught", kHandled},
+    {"caught_error", kHandled},
+    {"caught_exception", kHandled},
     {"unhandled_rejection", kRejection},
     {"unhandledrejection", kRejection},
     {"promise_rejection", kRejection},
@@ -140,6 +150,8 @@ constexpr std::array<KindFact, 46> kKindFacts = {{
 enum class Category {
   kCrash,
   kUncaught,
+  kHandled,  // an error event that says it was handled
+  kMessage,  // a captured message (a Sentry SDK's capture_message)
   kRejection,
   kConsoleError,
   kConsoleWarning,
@@ -238,8 +250,21 @@ Category ConsoleCategory(std::string_view level) {
   return Category::kConsoleInfo;
 }
 
+// An error event's own word on whether the app handled it: data.handled, or
+// data.mechanism.handled (Sentry's exception mechanism), a boolean.
+std::optional<bool> HandledFlag(const Event& e) {
+  const boost::json::value* handled = JsonField(e.data, "handled");
+  if (handled == nullptr || !handled->is_bool()) {
+    if (const boost::json::value* mechanism = JsonField(e.data, "mechanism"))
+      handled = JsonField(*mechanism, "handled");
+  }
+  if (handled == nullptr || !handled->is_bool()) return std::nullopt;
+  return handled->get_bool();
+}
+
 Category Categorize(const Event& e) {
   const std::string_view t = e.type;
+  if (EqualsCi(t, "message")) return Category::kMessage;
   if (ContainsCi(t, "deprecat") || ContainsCi(t, "intervention")) return Category::kDeprecation;
   if (StartsWithCi(t, "console")) {
     const Category c = ConsoleCategory(ConsoleLevel(e));
@@ -257,7 +282,7 @@ Category Categorize(const Event& e) {
   if (ContainsCi(t, "rejection") || ContainsCi(t, "unhandledpromise")) return Category::kRejection;
   if (ContainsCi(t, "error") || ContainsCi(t, "exception") || ContainsCi(t, "uncaught") ||
       ContainsCi(t, "throw")) {
-    return Category::kUncaught;
+    return HandledFlag(e).value_or(false) ? Category::kHandled : Category::kUncaught;
   }
   if (ContainsCi(t, "slow")) return Category::kSlow;
   if (AnyPrefixCi(t, kBreadcrumbPrefixes)) return Category::kBreadcrumb;
@@ -298,6 +323,12 @@ uint32_t EventFacts(std::span<const Event> events) {
         break;
       case Category::kUncaught:
         facts |= kUncaught;
+        break;
+      case Category::kHandled:
+        facts |= kHandled;
+        break;
+      case Category::kMessage:
+        facts |= kMessage;
         break;
       case Category::kRejection:
         facts |= kRejection;
@@ -398,8 +429,13 @@ uint32_t TitleFacts(std::string_view title) {
 }  // namespace
 
 Classification Classify(const ClassifyInput& input) {
-  const uint32_t facts =
-      KindFacts(input.auto_report_kind) | EventFacts(input.events) | TitleFacts(input.title) | kAlways;
+  const uint32_t event_facts = EventFacts(input.events);
+  uint32_t kind_facts = KindFacts(input.auto_report_kind);
+  // An error event that says it was handled is more specific than a kind
+  // that names errors in general ("error", "exception"): unless another
+  // event was not handled, the report is a handled error.
+  if ((event_facts & kHandled) != 0 && (event_facts & kUncaught) == 0) kind_facts &= ~kUncaught;
+  const uint32_t facts = kind_facts | event_facts | TitleFacts(input.title) | kAlways;
   for (const Rule& rule : kRules) {
     if ((facts & rule.when) != 0) {
       return {std::string(rule.signal_class), std::string(rule.family), std::string(rule.reason),

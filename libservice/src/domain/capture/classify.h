@@ -6,6 +6,8 @@
 // How it works: each event is put in one category by its type (and, for
 // console events, its level; for any event, a numeric data.status and a
 // duration). The auto-report kind and the title add the same kinds of facts.
+// An error event that says it was handled outweighs a kind naming errors in
+// general ("error", "exception") unless another event was not handled.
 // Then one ordered rule table (kRules in classify.cpp, the only place the
 // policy lives) is read top to bottom and the first rule whose condition
 // holds gives the class, family, reason and confidence:
@@ -17,6 +19,11 @@
 //   uncaught error or exception event or kind   issue       uncaught_error       high
 //   unhandled promise rejection                 issue       unhandled_rejection  high
 //   a response with status 500-599              issue       http_5xx             high
+//   an error the app caught and reported: the
+//     error event says handled (data.handled or
+//     data.mechanism.handled true, as Sentry
+//     SDKs' capture_exception sends), or the
+//     kind is handled/caught(_error/_exception) issue       handled_error        high
 //   a network event that failed (status 0,
 //     data.error, or an error/fail/abort/
 //     timeout type)                             watch       network_failure      medium
@@ -25,6 +32,8 @@
 //   a deprecation / intervention report         watch       deprecation          high
 //   console.error output                        watch       console_error        medium
 //   console.warn output                         watch       console_warning      low
+//   a captured message (event type "message",
+//     a Sentry SDK's capture_message)           watch       message              high
 //   only console info/debug/log output          diagnostic  console              high
 //   only breadcrumbs (navigation, clicks,
 //     successful requests, console info)        diagnostic  breadcrumb           medium

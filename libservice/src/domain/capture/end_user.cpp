@@ -17,10 +17,10 @@ std::string_view TrimAscii(std::string_view s) {
 EndUserIdentity EndUserKey(std::string_view app_user_id, std::string_view reporter_email,
                            std::string_view ip_hash) {
   if (const std::string_view id = TrimAscii(app_user_id); !id.empty()) {
-    return {"user:" + std::string(id), "user"};
+    return {std::string(id), "user"};
   }
   if (const std::string_view email = TrimAscii(reporter_email); !email.empty()) {
-    return {"email:" + text::LowerAsciiCopy(email), "email"};
+    return {text::LowerAsciiCopy(email), "email"};
   }
   const std::string_view hash = TrimAscii(ip_hash);
   if (hash.empty()) return {"anon:unknown", "anonymous"};

@@ -10,10 +10,17 @@
 namespace service::domain {
 
 struct EndUserIdentity {
-  // "user:<id>"       the application's user id, trimmed, case kept;
-  // "email:<address>" the reporter email, trimmed and lower-cased;
-  // "anon:<hash16>"   the first 16 characters of the client-address hash,
-  //                   lower-cased; "anon:unknown" when there is no hash.
+  // The key is what the application sent, so a caller finds an end user by
+  // the id it knows (`?userKey=cust-42`, `/v1/end-users/cust-42/timeline`):
+  //   kind "user"       the application's user id, trimmed, case kept;
+  //   kind "email"      the reporter email, trimmed and lower-cased;
+  //   kind "anonymous"  "anon:" and the first 16 hex digits (lower case) of
+  //                     the keyed client-address hash, or "anon:unknown"
+  //                     when there is none. The form is fixed (21 or 12
+  //                     characters, "anon:" then [0-9a-f]{16} or "unknown")
+  //                     so it reads as derived, not as an application id.
+  // An id and an email that are the same text are one end user (kind
+  // "user" once any report supplied the id).
   std::string user_key;
   std::string kind;  // "user", "email" or "anonymous"
 };
