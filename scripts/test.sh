@@ -55,14 +55,16 @@ stage "clang build: thread-safety analysis, ASan+UBSan (library, server, unit, s
 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang \
   -DSERVICE_SANITIZE=ON -DSERVICE_THREAD_SAFETY_ANALYSIS=ON \
   -DSERVICE_BUILD_BENCH=OFF -DSERVICE_BUILD_EXAMPLES=OFF >/dev/null
-cmake --build build/asan -j "$jobs" --target service-server unit_tests store_tests api_tests
-stage "sanitizers (ASan+UBSan): unit, store and API tests"
+cmake --build build/asan -j "$jobs" --target service-server unit_tests store_tests api_tests c_api_test
+stage "sanitizers (ASan+UBSan): unit, store, API and C binding tests"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 build/asan/tests/unit_tests
 SERVICE_TEST_BACKEND=sqlite build/asan/tests/store_tests
 SERVICE_TEST_BACKEND=postgres build/asan/tests/store_tests
 SERVICE_TEST_BACKEND=sqlite build/asan/tests/api_tests
 SERVICE_TEST_BACKEND=postgres build/asan/tests/api_tests
+SERVICE_TEST_BACKEND=sqlite build/asan/tests/c_api_test
+SERVICE_TEST_BACKEND=postgres build/asan/tests/c_api_test
 
 stage "install check"
 scripts/check-install.sh build/test

@@ -112,4 +112,21 @@ TEST_CASE("the API's paths and other methods are not the console's") {
   CHECK(t.Request("DELETE", "/").status == 404);
 }
 
+TEST_CASE("the console's own files are not rate limited, its API calls are") {
+  TestService t([](service::Options& o) {
+    o.rate_limits.enabled = true;
+    o.rate_limits.general = 2;
+  });
+  for (int i = 0; i < 5; ++i) {
+    CHECK(t.Get("/").status == 200);
+    CHECK(t.Get("/bugs").status == 200);
+  }
+  CHECK(t.Get("/v1/nothing-here").status == 404);
+  CHECK(t.Get("/v1/nothing-here").status == 404);
+  TestResponse limited = t.Get("/v1/nothing-here");
+  CHECK(limited.status == 429);
+  CHECK(limited.Header("Retry-After") == "60");
+  CHECK(t.Get("/").status == 200);
+}
+
 #endif  // SERVICE_HAS_CONSOLE

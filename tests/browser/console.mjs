@@ -43,12 +43,12 @@ if (!serverBinary || !shotDir) {
 mkdirSync(shotDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "service-console-"));
 
-// A server on its own SQLite file; `extra` adds flags, `env` overrides
-// variables. Resolves with its base URL and what it printed to stderr so far
-// (the demo's credentials).
-function startServer(name = "service", extra = [], env = {}) {
+// A server on its own SQLite file (or on `database`); `extra` adds flags,
+// `env` overrides variables. Resolves with its base URL and what it printed
+// to stderr so far (the demo's credentials).
+function startServer(name = "service", extra = [], env = {}, database = `sqlite:${work}/${name}.db`) {
   return new Promise((resolve, reject) => {
-    const child = spawn(serverBinary, ["--listen", "127.0.0.1:0", "--database", `sqlite:${work}/${name}.db`, ...extra], {
+    const child = spawn(serverBinary, ["--listen", "127.0.0.1:0", "--database", database, ...extra], {
       env: {
         ...process.env,
         SERVICE_RATE_LIMITS: "off",
@@ -110,8 +110,11 @@ function settled(p) {
 // stack trace and duplicates, stats; the README's screenshots come from here.
 // Also counts the API calls each console page makes (the README's sizing of
 // SERVICE_RATE_LIMITS).
+// CONSOLE_DEMO_DATABASE names the demo's database (the C++ test passes a
+// fresh PostgreSQL schema when SERVICE_TEST_POSTGRES_URL is set), else a
+// SQLite file.
 async function demoTour(browser, problems) {
-  const demo = await startServer("demo", ["--demo"]);
+  const demo = await startServer("demo", ["--demo"], {}, process.env.CONSOLE_DEMO_DATABASE || `sqlite:${work}/demo.db`);
   servers.push(demo.child);
   const login = demo.stderr().match(/demo: log in with email (\S+) and password (\S+)/);
   assert.ok(login, `the demo prints its login: ${demo.stderr()}`);

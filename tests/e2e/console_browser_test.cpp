@@ -12,6 +12,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
+
+#include "server_process.h"
 
 namespace {
 
@@ -26,8 +29,15 @@ TEST_CASE("a person signs up, sees a report arrive live, resolves and comments o
   REQUIRE_MESSAGE(std::filesystem::exists("/usr/bin/chromium"),
                   "Chromium is not installed: scripts/install-deps.sh --test installs Debian's chromium");
   const std::string shots = std::filesystem::current_path().string() + "/console-screenshots";
-  const std::string command = "cd '" + BrowserDir() + "' && timeout 300 node console.mjs '" +
-                              std::string(SERVICE_SERVER_BINARY) + "' '" + shots + "' /usr/bin/chromium 2>&1";
+  // The demo runs on PostgreSQL when the test has one (a fresh schema), the
+  // other servers on SQLite files.
+  service::e2e::TempDir dir;
+  const std::vector<service::e2e::Backend> backends = service::e2e::Backends(dir);
+  const std::string demo_database = backends.back().url;
+  MESSAGE("demo on ", backends.back().name);
+  const std::string command = "cd '" + BrowserDir() + "' && CONSOLE_DEMO_DATABASE='" + demo_database +
+                              "' timeout 300 node console.mjs '" + std::string(SERVICE_SERVER_BINARY) +
+                              "' '" + shots + "' /usr/bin/chromium 2>&1";
   std::string out;
   FILE* p = ::popen(command.c_str(), "r");
   REQUIRE(p != nullptr);

@@ -151,6 +151,12 @@ Response Pipeline::Handle(const Request& req) {
 }
 
 Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
+  // The console's own files come from memory without the database and are
+  // not rate limited: a reload by someone behind a busy address gets the
+  // page, whose API calls then wait out a 429 and say so.
+  if (!match.route && deps_.console != nullptr) {
+    if (std::optional<Response> page = deps_.console->Serve(ctx.req)) return std::move(*page);
+  }
   const RateClass rate = match.route ? match.route->rate : RateClass::kGeneral;
   int64_t retry_after = 0;
   if (!limiter_->Allow(rate, ctx.client_ip, deps_.clock->NowMillis(), &retry_after)) {
@@ -161,9 +167,6 @@ Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
       open->on_rate_limited(retry_after, r.headers);
     }
     return r;
-  }
-  if (!match.route && deps_.console != nullptr) {
-    if (std::optional<Response> page = deps_.console->Serve(ctx.req)) return std::move(*page);
   }
   if (!match.route) return ErrorResponse(404, "Not found");
   ctx.route = match.route;

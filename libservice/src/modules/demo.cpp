@@ -1,7 +1,6 @@
 #include "modules/demo.h"
 
 #include "app/capture/ingest.h"
-#include "store/database.h"
 #include "store/repositories.h"
 
 namespace service::modules {
@@ -14,6 +13,7 @@ Status DemoModule::Open(Platform& p) {
   deps_.ids = p.ids.get();
   deps_.orgs = p.orgs.get();
   deps_.users = p.users.get();
+  deps_.projects = p.projects.get();
   deps_.bug_writes = bug_writes_.get();
   deps_.capture_bugs = capture_.deps().capture_bugs;
   const app::AccountsDeps* accounts = &accounts_.deps();
@@ -27,14 +27,6 @@ Status DemoModule::Open(Platform& p) {
     at.clock = clock;
     clock->Set(at_ms);
     return app::capture::Ingest(at, source, std::move(input));
-  };
-  // No use case or repository sets the switch (it is not settable through
-  // the API): one statement on the projects table.
-  deps_.enable_shadow_grouping = [](ports::Tx& tx, const std::string& project_id) -> Status {
-    SV_ASSIGN_OR_RETURN(
-        int64_t n,
-        store::Sql(tx).Exec("UPDATE projects SET grouping_v3_shadow_enabled = 1 WHERE id = ?", {project_id}));
-    return n == 1 ? Status::Ok() : NotFound("demo project vanished");
   };
   return Status::Ok();
 }

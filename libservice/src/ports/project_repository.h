@@ -55,6 +55,11 @@ class ProjectRepository {
   virtual Result<int64_t> Count(Tx& c, const std::string& org_id) = 0;
   // True when `slug` is taken in `org_id`.
   virtual Result<bool> SlugTaken(Tx& c, const std::string& org_id, const std::string& slug) = 0;
+  // Switches the project's shadow grouping (grouping v3 evidence and
+  // duplicate candidates; no route offers it). False when `org_id` has no
+  // such project.
+  virtual Result<bool> SetShadowGrouping(Tx& tx, const std::string& org_id, const std::string& project_id,
+                                         bool enabled) = 0;
 };
 
 struct CaptureKey {

@@ -82,6 +82,15 @@ class SqlProjectRepository final : public ports::ProjectRepository {
                         c.Query("SELECT 1 FROM projects WHERE org_id = ? AND slug = ?", {org_id, slug}));
     return !r.empty();
   }
+
+  Result<bool> SetShadowGrouping(ports::Tx& tx_tx, const std::string& org_id, const std::string& project_id,
+                                 bool enabled) override {
+    Connection& tx = Sql(tx_tx);
+    SV_ASSIGN_OR_RETURN(
+        int64_t n, tx.Exec("UPDATE projects SET grouping_v3_shadow_enabled = ? WHERE org_id = ? AND id = ?",
+                           {Bool(enabled), org_id, project_id}));
+    return n > 0;
+  }
 };
 
 ports::CaptureKey KeyFromRow(const Rows& r, size_t i) {

@@ -488,7 +488,8 @@ Result<DemoResult> SeedDemo(const DemoDeps& deps) {
   result.dsn = ws.dsn;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_RETURN_IF_ERROR(deps.users->MarkEmailVerified(tx, ws.user.id, deps.Now()));
-    return deps.enable_shadow_grouping(tx, ws.project.id);
+    SV_ASSIGN_OR_RETURN(bool found, deps.projects->SetShadowGrouping(tx, ws.org.id, ws.project.id, true));
+    return found ? Status::Ok() : NotFound("demo project vanished");
   }));
 
   capture::ReportSource source;

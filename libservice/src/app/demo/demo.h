@@ -22,6 +22,7 @@
 #include "ports/capture_bug_repository.h"
 #include "ports/ids.h"
 #include "ports/org_repository.h"
+#include "ports/project_repository.h"
 #include "ports/transaction.h"
 #include "ports/user_repository.h"
 #include "service/clock.h"
@@ -47,9 +48,7 @@ struct DemoDeps {
   std::function<Result<capture::IngestResult>(const capture::ReportSource&, capture::ReportInput,
                                               int64_t at_ms)>
       ingest;
-  // Sets the project's grouping_v3_shadow_enabled (no use case offers it; the
-  // README documents the switch as SQL). REQUIRES: inside Transactions::Write.
-  std::function<Status(ports::Tx&, const std::string& project_id)> enable_shadow_grouping;
+  ports::ProjectRepository* projects = nullptr;  // the demo project's shadow grouping switch
 
   int64_t Now() const { return clock->NowMillis(); }
 };
