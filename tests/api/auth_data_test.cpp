@@ -124,11 +124,11 @@ TEST_CASE(
   AddBug(*t, a, "Test-key noise", "low", "test");
   AddBug(*t, stranger, "Not ours");
   t->clock().Advance(1000);
-  SetBugStatus(*t, old_bug, "resolved", a.user_id);
+  SetBugStatus(*t, a.org_id, old_bug, "resolved", a.user_id);
   t->clock().Advance(1000);
   const std::string regressed = AddBug(*t, a, "Came back");
-  SetBugStatus(*t, regressed, "resolved");
-  SetBugStatus(*t, regressed, "new", a.user_id);
+  SetBugStatus(*t, a.org_id, regressed, "resolved");
+  SetBugStatus(*t, a.org_id, regressed, "new", a.user_id);
 
   auto feed = t->Get("/v1/auth/whats-new", auth);
   REQUIRE_MESSAGE(feed.status == 200, feed.body);
@@ -173,7 +173,7 @@ TEST_CASE("whats-new follows real ingest: a new bug, then a regression after res
   CHECK(feed.json.at("items").at(0).at("type") == "new_bug");
   CHECK(Str(feed.json.at("items").at(0).at("id")) == bug);
 
-  SetBugStatus(*t, bug, "resolved");
+  SetBugStatus(*t, a.org_id, bug, "resolved");
   t->clock().Advance(1000);
   auto again = t->Post("/v1/ingest", report, {{"X-Service-Key", a.api_key}});
   REQUIRE(again.status == 201);
@@ -247,7 +247,7 @@ TEST_CASE("account deletion: refused while the only admin of a team, then confir
   const Account solo = RegisterAccount(*t, "solo@example.com", "Solo Org");
   const std::string bug = AddBug(*t, admin, "Shared bug");
   AddComment(*t, admin.org_id, bug, admin.user_id, "bye");
-  AssignBug(*t, bug, admin.user_id);
+  AssignBug(*t, admin.org_id, bug, admin.user_id);
 
   // The only admin of an organization with other members: 409, nothing mailed.
   auto refused = t->Post("/v1/auth/data-delete/request", json::object{}, Bearer(admin.access_token));

@@ -78,13 +78,13 @@ Seeded Seed(TestService& t) {
                                   {"sessionId", "s-1"},
                                   {"userId", "u-1"}}));
   x.g3 = ingest(x.key2, Report("Gamma", "x is undefined", {{"severity", "high"}, {"platform", "web"}}));
-  SetBugStatus(t, x.g2, "resolved", x.s.admin.user_id);
+  SetBugStatus(t, x.s.admin.org_id, x.g2, "resolved", x.s.admin.user_id);
   t.clock().Advance(1000);
   const std::string again =
       ingest(x.s.key, Report("Alpha login", "y failed", {{"severity", "critical"}, {"platform", "ios"}}));
   REQUIRE(again == x.g2);
-  AssignBug(t, x.g1a, x.member.user_id);
-  AssignBug(t, x.g3, x.s.admin.user_id);
+  AssignBug(t, x.s.admin.org_id, x.g1a, x.member.user_id);
+  AssignBug(t, x.s.admin.org_id, x.g3, x.s.admin.user_id);
   x.key1 = QueryText(t, "SELECT group_key FROM bugs WHERE id = ?", {x.g1a});
   x.G1 = x.s.project_id + "/" + x.key1;
   x.G2 = x.s.project_id + "/" + QueryText(t, "SELECT group_key FROM bugs WHERE id = ?", {x.g2});
@@ -255,7 +255,7 @@ TEST_CASE("GET /v1/bugs/groups: a filter selects groups, aggregates cover every 
   CHECK(Keys(Groups(t, x.s.admin, "assignee=unassigned")) == std::vector<std::string>{x.G2, x.G1});
   CHECK(Keys(Groups(t, x.s.admin, "severity=low")) == std::vector<std::string>{x.G1});
   CHECK(Keys(Groups(t, x.s.admin, "status=resolved")).empty());  // G2 came back as new
-  SetBugStatus(t, x.g3, "silenced", x.s.admin.user_id);
+  SetBugStatus(t, x.s.admin.org_id, x.g3, "silenced", x.s.admin.user_id);
   CHECK(Keys(Groups(t, x.s.admin, "unresolved=true")) == std::vector<std::string>{x.G2, x.G1});
   CHECK(Keys(Groups(t, x.s.admin, "unresolved=false")).size() == 3);
 

@@ -47,7 +47,7 @@ TEST_CASE("GET /v1/bugs/stats: aggregates, timeline, top bugs, mttr, health scor
   const std::string high = IngestId(t, s.key, Report("Slow cart", "h", {{"severity", "high"}}));
   const std::string med = IngestId(t, s.key, Report("Typo", "m", {{"severity", "medium"}}));
   t.clock().Advance(2 * 3'600'000);
-  SetBugStatus(t, med, "resolved", s.admin.user_id);
+  SetBugStatus(t, s.admin.org_id, med, "resolved", s.admin.user_id);
   RenewToken(t, s.admin);
 
   TestResponse r = t.Get("/v1/bugs/stats", s.admin.headers());
@@ -119,7 +119,7 @@ TEST_CASE("GET /v1/bugs/recommended: scored groups, group-level filters, aggrega
                                           {"userId", "u-2"}}));
   t.clock().Advance(1000);
   const std::string crit = IngestId(t, s.key, Report("Payments down", "pay", {{"severity", "critical"}}));
-  AssignBug(t, g2, member.user_id);
+  AssignBug(t, s.admin.org_id, g2, member.user_id);
 
   TestResponse r = t.Get("/v1/bugs/recommended", s.admin.headers());
   REQUIRE_MESSAGE(r.status == 200, r.body);
@@ -239,7 +239,7 @@ TEST_CASE("GET /v1/bugs/export: JSON and CSV, quoting, formula cells, headers, c
   const std::string b = IngestId(t, s.key, Report("Comma, \"quoted\"", "b", {{"severity", "high"}}));
   t.clock().Advance(1000);
   const std::string c = IngestId(t, s.key, Report("Plain", "c", {{"severity", "high"}}));
-  SetBugStatus(t, c, "resolved", s.admin.user_id);
+  SetBugStatus(t, s.admin.org_id, c, "resolved", s.admin.user_id);
 
   TestResponse j = t.Get("/v1/bugs/export", s.admin.headers());
   REQUIRE_MESSAGE(j.status == 200, j.body);

@@ -72,9 +72,9 @@ Seeded Seed(TestService& t) {
                                 {"description", "The CARD form rejects input"}}));
   x.c = ingest(x.key2, Report("Login crash", "c crashed", {{"platform", "web"}}));
   x.d = ingest(x.s.key, DiagnosticReport("Debug trace"));
-  AssignBug(t, x.a, x.s.admin.user_id);
-  AssignBug(t, x.c, x.member.user_id);
-  SetBugStatus(t, x.b, "resolved", x.s.admin.user_id);
+  AssignBug(t, x.s.admin.org_id, x.a, x.s.admin.user_id);
+  AssignBug(t, x.s.admin.org_id, x.c, x.member.user_id);
+  SetBugStatus(t, x.s.admin.org_id, x.b, "resolved", x.s.admin.user_id);
   return x;
 }
 
@@ -244,7 +244,7 @@ TEST_CASE("GET /v1/bugs: a stale assignee reads as null and counts as unassigned
   // The member leaves: the stored assignment of c is cleared by the removal;
   // a stored id that names nobody (or a deactivated account) is stale.
   const std::string ghost = "01890000-0000-7000-8000-00000000f00d";
-  AssignBug(t, x.c, ghost);
+  AssignBug(t, x.s.admin.org_id, x.c, ghost);
   TestResponse r = List(t, x.s.admin, "projectId=" + x.project2);
   REQUIRE(r.status == 200);
   CHECK(r.json.at("bugs").at(0).at("assigned_to").is_null());
@@ -386,9 +386,9 @@ TEST_CASE("GET /v1/bugs/:id/history, /comments and /watching") {
   TestService t;
   Seeded x = Seed(t);
   t.clock().Advance(1000);
-  SetBugStatus(t, x.a, "working", x.s.admin.user_id);
+  SetBugStatus(t, x.s.admin.org_id, x.a, "working", x.s.admin.user_id);
   t.clock().Advance(1000);
-  SetBugStatus(t, x.a, "resolved", x.member.user_id);
+  SetBugStatus(t, x.s.admin.org_id, x.a, "resolved", x.member.user_id);
   TestResponse h = t.Get("/v1/bugs/" + x.a + "/history", x.s.admin.headers());
   REQUIRE_MESSAGE(h.status == 200, h.body);
   const json::array& history = h.json.at("history").as_array();

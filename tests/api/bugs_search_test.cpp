@@ -157,7 +157,7 @@ TEST_CASE("GET /v1/bugs/search: projectId, deliveryFeed, signal classes and limi
   CHECK_MESSAGE(Keys(Search(t, x.s.admin, "q=checkout&deliveryFeed=urgent_critical")).empty(),
                 Search(t, x.s.admin, "q=checkout&deliveryFeed=urgent_critical").body);
   // A status filter applies to the matching bugs.
-  SetBugStatus(t, x.login, "resolved");
+  SetBugStatus(t, x.s.admin.org_id, x.login, "resolved");
   CHECK(Keys(Search(t, x.s.admin, "q=login%20form&unresolved=true")).empty());
   CHECK(Keys(Search(t, x.s.admin, "q=login%20form&status=resolved")) == std::vector<std::string>{x.LOGIN});
   // Diagnostics are hidden unless asked for, as in the grouped list.

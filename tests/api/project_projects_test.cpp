@@ -43,7 +43,7 @@ TEST_CASE("projects: create answers {id, name, slug}, the list carries bug_count
   REQUIRE(Ingest(t, key, Report("A", "a")).status == 201);
   TestResponse b = Ingest(t, key, Report("B", "b"));
   REQUIRE(Ingest(t, key, Report("C", "c")).status == 201);
-  service::testing::SetBugStatus(t, Str(b.json, "id"), "known");
+  service::testing::SetBugStatus(t, admin.org_id, Str(b.json, "id"), "known");
 
   TestResponse list = t.Get("/v1/projects", admin.headers());
   REQUIRE(list.status == 200);

@@ -341,7 +341,7 @@ TEST_CASE("removal deletes membership, preferences, assignments and watchers of 
   for (const Account* owner : {&admin, &other}) {
     REQUIRE_FALSE(owner->project_id.empty());
     const std::string bug = SeedBug(*t, owner->org_id, owner->project_id, "Bug");
-    AssignBug(*t, bug, member.user_id);
+    AssignBug(*t, owner->org_id, bug, member.user_id);
     AddWatcher(*t, owner->org_id, bug, member.user_id);
     SetNotificationPreferences(*t, owner->org_id, member.user_id);
     AddComment(*t, owner->org_id, bug, member.user_id, "hi");
