@@ -3,6 +3,7 @@
 // through a real mail file, role changes, removal, and role enforcement.
 #include <doctest/doctest.h>
 
+#include <map>
 #include <set>
 
 #include "app/mail/mail.h"
@@ -28,7 +29,6 @@ using service::testing::kTestPassword;
 using service::testing::NewAccountsService;
 using service::testing::QueryInt;
 using service::testing::RegisterAccount;
-using service::testing::SeedBug;
 using service::testing::SetNotificationPreferences;
 using service::testing::Str;
 using service::testing::TestService;
@@ -37,6 +37,22 @@ using service::testing::WithFileMail;
 
 // The row of GET /v1/team for `id` (members who joined in the same
 // millisecond have no defined order).
+// GET /v1/team as `admin` in their organization; REQUIREs 200.
+json::value Team(TestService& t, const Account& admin) {
+  auto r = t.Get("/v1/team", BearerOrg(admin.access_token, admin.org_id));
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  return r.json;
+}
+
+// How many members of `admin`'s organization GET /v1/team lists with `field` == `value`.
+size_t CountMembers(TestService& t, const Account& admin, const char* field, const std::string& value) {
+  const json::value team = Team(t, admin);
+  size_t n = 0;
+  for (const auto& m : team.at("members").as_array())
+    if (m.at(field).as_string() == value) ++n;
+  return n;
+}
+
 const json::value& MemberById(const json::value& team, const std::string& id) {
   for (const auto& m : team.at("members").as_array()) {
     if (m.at("id").as_string() == id) return m;
@@ -167,7 +183,7 @@ TEST_CASE("invitation links: malformed, expired and replaced by a resend are inv
   CHECK(second != first);
   // The earlier setup link no longer works; the role stayed member.
   CHECK(t->Post("/v1/auth/invitations/inspect", json::object{{"token", first}}).status == 400);
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM memberships WHERE role = 'member'") == 1);
+  CHECK(CountMembers(*t, admin, "role", "member") == 1);
 
   // Resend needs an existing membership.
   auto nobody =
@@ -182,8 +198,16 @@ TEST_CASE("invitation links: malformed, expired and replaced by a resend are inv
               json::object{{"token", second}, {"email", "late@example.com"}, {"newPassword", kTestPassword}});
   CHECK(expired.status == 400);
   CHECK(expired.json.at("code") == "INVITATION_INVALID");
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM users WHERE email = 'late@example.com' AND status = 'pending'") ==
-        1);
+  // The invitee stays a pending account (a week later: the admin signs in again).
+  Account later = admin;
+  auto login = t->Post("/v1/auth/login", json::object{{"email", admin.email}, {"password", admin.password}});
+  REQUIRE_MESSAGE(login.status == 200, login.body);
+  later.access_token = Str(login.json.at("accessToken"));
+  const json::value team = Team(*t, later);
+  size_t pending = 0;
+  for (const auto& m : team.at("members").as_array())
+    if (m.at("email") == "late@example.com" && m.at("state") == "pending") ++pending;
+  CHECK(pending == 1);
 }
 
 TEST_CASE("accepting never overwrites an active account's password, and a removed member's link is dead") {
@@ -248,8 +272,7 @@ TEST_CASE("invite: envelope without mail, validation, org mismatch, existing mem
   CHECK(r.json.at("invitation").at("state") == "pending");
   CHECK(r.json.at("invitation").at("expiresAt").is_string());
   // The membership stays although no mail could be queued (default role member).
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM memberships WHERE org_id = ? AND role = 'member'",
-                 {admin.org_id}) == 1);
+  CHECK(CountMembers(*t, admin, "role", "member") == 1);
 
   auto active =
       t->Post("/v1/team/invite", json::object{{"email", stranger.email}, {"orgId", admin.org_id}}, auth);
@@ -289,6 +312,8 @@ TEST_CASE("invite: envelope without mail, validation, org mismatch, existing mem
   CHECK(limit.json.at("current") == 5);
   CHECK(limit.json.at("plan") == "free");
   CHECK(limit.json.at("upgradeUrl").is_string());
+  CHECK(CountMembers(*t, admin, "email", "m5@example.com") == 0);
+  // internal state: no account row is left behind either (no route reads an account by email).
   CHECK(QueryInt(*t, "SELECT COUNT(*) FROM users WHERE email = 'm5@example.com'") == 0);
 }
 
@@ -322,7 +347,7 @@ TEST_CASE("role changes: admin or manager, no self-downgrade to viewer, 404, las
   // The only admin cannot step down.
   auto last = t->Patch("/v1/team/" + admin.user_id, json::object{{"role", "manager"}}, as_admin);
   CHECK(last.status == 400);
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM memberships WHERE role = 'admin'") == 1);
+  CHECK(CountMembers(*t, admin, "role", "admin") == 1);
   // A member of another organization is not found here.
   const Account outsider = RegisterAccount(*t, "outsider@example.com", "Elsewhere");
   CHECK(t->Patch("/v1/team/" + outsider.user_id, json::object{{"role", "member"}}, as_admin).status == 404);
@@ -338,9 +363,14 @@ TEST_CASE("removal deletes membership, preferences, assignments and watchers of 
               .status == 201);
   // In each organization: a bug assigned to and watched by the member, with
   // their comment, and their notification preferences.
+  std::map<const Account*, std::string> bugs;
   for (const Account* owner : {&admin, &other}) {
     REQUIRE_FALSE(owner->project_id.empty());
-    const std::string bug = SeedBug(*t, owner->org_id, owner->project_id, "Bug");
+    auto ingested =
+        t->Post("/v1/ingest", json::object{{"title", "Bug"}}, {{"X-Service-Key", owner->api_key}});
+    REQUIRE_MESSAGE(ingested.status == 201, ingested.body);
+    const std::string bug = Str(ingested.json.at("id"));
+    bugs[owner] = bug;
     AssignBug(*t, owner->org_id, bug, member.user_id);
     AddWatcher(*t, owner->org_id, bug, member.user_id);
     SetNotificationPreferences(*t, owner->org_id, member.user_id);
@@ -357,20 +387,42 @@ TEST_CASE("removal deletes membership, preferences, assignments and watchers of 
   CHECK(r.json.at("success") == true);
   CHECK(t->Delete("/v1/team/" + member.user_id, as_admin).status == 404);
 
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM memberships WHERE user_id = ?", {member.user_id}) == 1);
+  // The account stays with its one other membership.
+  auto me = t->Get("/v1/auth/me", Bearer(member.access_token));
+  REQUIRE_MESSAGE(me.status == 200, me.body);
+  REQUIRE(me.json.at("orgs").as_array().size() == 1);
+  CHECK(Str(me.json.at("orgs").at(0).at("orgId")) == other.org_id);
+  // internal state: a removed member's preferences and watches in this organization are gone (no route
+  // reads them for someone who is no longer a member).
   CHECK(QueryInt(*t, "SELECT COUNT(*) FROM notification_preferences WHERE user_id = ? AND org_id = ?",
                  {member.user_id, admin.org_id}) == 0);
   CHECK(QueryInt(*t, "SELECT COUNT(*) FROM watchers WHERE user_id = ? AND org_id = ?",
                  {member.user_id, admin.org_id}) == 0);
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM bugs WHERE org_id = ? AND assigned_to IS NULL", {admin.org_id}) ==
-        1);
+  const auto as_other = BearerOrg(other.access_token, other.org_id);
+  const auto as_member_elsewhere = BearerOrg(member.access_token, other.org_id);
+  auto unassigned = t->Get("/v1/bugs?signalClass=all&assignee=unassigned", as_admin);
+  REQUIRE(unassigned.status == 200);
+  CHECK(unassigned.json.at("total") == 1);
+  CHECK(Str(unassigned.json.at("bugs").at(0).at("id")) == bugs[&admin]);
   // Everything else stays: their comments, and all their data in the other organization.
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM comments WHERE user_id = ?", {member.user_id}) == 2);
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM notification_preferences WHERE user_id = ?", {member.user_id}) ==
-        1);
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM watchers WHERE user_id = ?", {member.user_id}) == 1);
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM bugs WHERE assigned_to = ?", {member.user_id}) == 1);
-  CHECK(QueryInt(*t, "SELECT COUNT(*) FROM users WHERE id = ?", {member.user_id}) == 1);
+  for (const auto& [owner, bug] : bugs) {
+    auto comments = t->Get("/v1/bugs/" + bug + "/comments", BearerOrg(owner->access_token, owner->org_id));
+    REQUIRE(comments.status == 200);
+    REQUIRE(comments.json.at("comments").as_array().size() == 1);
+    CHECK(Str(comments.json.at("comments").at(0).at("user_id")) == member.user_id);
+  }
+  auto prefs = t->Get("/v1/team/" + member.user_id + "/notifications", as_member_elsewhere);
+  REQUIRE_MESSAGE(prefs.status == 200, prefs.body);
+  CHECK(prefs.json.at("emailLevel") == "all");  // the level the fixture stored, not the default
+  auto watching = t->Get("/v1/bugs/" + bugs[&other] + "/watching", as_member_elsewhere);
+  REQUIRE(watching.status == 200);
+  CHECK(watching.json.at("watching") == true);
+  auto assigned = t->Get("/v1/bugs?signalClass=all&assignee=" + member.user_id, as_other);
+  REQUIRE(assigned.status == 200);
+  CHECK(assigned.json.at("total") == 1);
+  auto assigned_here = t->Get("/v1/bugs?signalClass=all&assignee=" + member.user_id, as_admin);
+  REQUIRE(assigned_here.status == 200);
+  CHECK(assigned_here.json.at("total") == 0);
   // Their session no longer opens this organization.
   CHECK(t->Get("/v1/team", BearerOrg(member.access_token, admin.org_id)).status == 403);
 }
@@ -407,6 +459,7 @@ TEST_CASE("role enforcement on the team routes, per role") {
   // A viewer's read works; managers cannot invite admins.
   auto listed = t->Get("/v1/team", BearerOrg(viewer.access_token, admin.org_id));
   CHECK(listed.json.at("total") == 5);
+  // internal state: no route or repository method changes an organization's plan.
   ExecSql(*t, "UPDATE organizations SET plan = 'team'");
   CHECK(t->Post("/v1/team/invite", Invite(admin, "boss2@example.com", "admin"),
                 BearerOrg(manager.access_token, admin.org_id))
