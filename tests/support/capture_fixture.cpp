@@ -15,7 +15,8 @@ HeaderList Member::headers() const {
 
 // Organizations and members are written through the accounts area's own
 // repositories (no password hashing, no mail), not through SQL.
-Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role) {
+Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role,
+                         const std::string& user_status) {
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   Member m;
   m.user_id = core.ids->NewId();
@@ -28,7 +29,7 @@ Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::s
   user.email = m.email;
   user.name = "Test User";
   user.email_verified = true;
-  user.status = "active";
+  user.status = user_status;
   user.created_at = now;
   user.updated_at = now;
   ports::Membership membership{org_id, m.user_id, role, std::nullopt, now};

@@ -28,8 +28,10 @@ struct Member {
 Member NewOrgWithMember(TestService& t, const std::string& role = "admin", const std::string& plan = "free");
 // A new access token for `m` from the test clock's now (after Advance).
 void RenewToken(TestService& t, Member& m);
-// Another member of `org_id`.
-Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role);
+// Another member of `org_id`, whose account has `user_status` ("active",
+// "pending": invited and not yet accepted, "deactivated").
+Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role,
+                         const std::string& user_status = "active");
 
 // POST /v1/projects; REQUIREs 201; returns the project id.
 std::string CreateProjectVia(TestService& t, const Member& m, const std::string& name);
