@@ -5,16 +5,33 @@
 
 #include <boost/json.hpp>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "app/capture/runtime.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
+#include "util/time.h"
 
 namespace service::testing {
 namespace {
 
 namespace json = boost::json;
+
+// The project's one key as GET /v1/projects/:id/keys shows it.
+json::value OnlyKey(TestService& t, const CaptureSetup& s) {
+  TestResponse keys = t.Get("/v1/projects/" + s.project_id + "/keys", s.admin.headers());
+  REQUIRE_MESSAGE(keys.status == 200, keys.body);
+  REQUIRE(keys.json.at("keys").as_array().size() == 1);
+  return keys.json.at("keys").at(0);
+}
+
+// The key's last_used in milliseconds (nullopt: never written).
+std::optional<int64_t> LastUsed(TestService& t, const CaptureSetup& s) {
+  const json::value key = OnlyKey(t, s);
+  if (key.at("last_used").is_null()) return std::nullopt;
+  return util::ParseIso8601(key.at("last_used").as_string());
+}
 
 void CheckInvalidKey(const TestResponse& r) {
   CHECK(r.status == 401);
@@ -39,7 +56,7 @@ TEST_CASE("missing, malformed and unknown keys are refused with 401 and store no
   // A key sent as a bearer token is not a capture key.
   CheckInvalidKey(t.Request("POST", "/v1/ingest", body, {{"Authorization", "Bearer " + s.key}}));
   CheckInvalidKey(t.Request("POST", "/v1/ingest/presence", R"({"sessionId":"s"})"));
-  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences") == 0);
+  CHECK(OccurrencesVia(t, s.admin) == 0);
 }
 
 TEST_CASE("a capture key opens only the ingest routes") {
@@ -67,14 +84,14 @@ TEST_CASE("a key revoked through the API stops working at once") {
   const std::string key_id(keys.json.at("keys").at(0).at("id").as_string());
   REQUIRE(t.Delete("/v1/projects/" + s.project_id + "/keys/" + key_id, s.admin.headers()).status == 200);
   CheckInvalidKey(Ingest(t, s.key, Report("After")));
-  CHECK(QueryInt(t, "SELECT COUNT(*) FROM occurrences") == 1);
+  CHECK(OccurrencesVia(t, s.admin) == 1);
 }
 
 TEST_CASE("a key revoked elsewhere (another process) stops working within the cache TTL") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   REQUIRE(Ingest(t, s.key, Report("Cached")).status == 201);
-  ExecSql(t, "UPDATE capture_keys SET revoked_at = 1 WHERE project_id = ?", {s.project_id});
+  RevokeKeyElsewhere(t, s.admin.org_id, s.project_id, std::string(OnlyKey(t, s).at("id").as_string()));
   // Within the TTL the verified key is still served from memory...
   CHECK(Ingest(t, s.key, Report("Cached")).status == 201);
   // ...and after it the database is asked again.
@@ -106,28 +123,23 @@ TEST_CASE("last_used is recorded in memory and written in batches, not per reque
   CaptureSetup s = NewCaptureSetup(t);
   for (int i = 0; i < 5; ++i) REQUIRE(Ingest(t, s.key, Report("Used")).status == 201);
   // No write per request.
-  CHECK(QueryText(t, "SELECT last_used FROM capture_keys WHERE project_id = ?", {s.project_id}).empty());
+  CHECK_FALSE(LastUsed(t, s));
   REQUIRE(service::internal::ModulesOf(t.service()).capture->runtime().FlushKeyUses().ok());
-  CHECK(QueryInt(t, "SELECT last_used FROM capture_keys WHERE project_id = ?", {s.project_id}) ==
-        kTestEpochMs);
+  CHECK(LastUsed(t, s) == kTestEpochMs);
   TestResponse keys = t.Get("/v1/projects/" + s.project_id + "/keys", s.admin.headers());
   CHECK(keys.json.at("keys").at(0).at("last_used") == "2026-01-15T10:00:00.000Z");
 
   t.clock().Advance(60'000);
   REQUIRE(Ingest(t, s.key, Report("Used")).status == 201);
-  CHECK(QueryInt(t, "SELECT last_used FROM capture_keys WHERE project_id = ?", {s.project_id}) ==
-        kTestEpochMs);
+  CHECK(LastUsed(t, s) == kTestEpochMs);
   // The worker task flushes too (it runs once more when workers stop).
   REQUIRE(t.service().StartWorkers().ok());
   service::internal::PlatformOf(t.service()).workers.Kick();
   for (int i = 0; i < 200; ++i) {
-    if (QueryInt(t, "SELECT last_used FROM capture_keys WHERE project_id = ?", {s.project_id}) ==
-        kTestEpochMs + 60'000)
-      break;
+    if (LastUsed(t, s) == kTestEpochMs + 60'000) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  CHECK(QueryInt(t, "SELECT last_used FROM capture_keys WHERE project_id = ?", {s.project_id}) ==
-        kTestEpochMs + 60'000);
+  CHECK(LastUsed(t, s) == kTestEpochMs + 60'000);
 }
 
 }  // namespace service::testing

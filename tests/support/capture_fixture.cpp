@@ -95,6 +95,38 @@ std::string SeedBug(TestService& t, const std::string& org_id, const std::string
   return id;
 }
 
+void RevokeKeyElsewhere(TestService& t, const std::string& org_id, const std::string& project_id,
+                        const std::string& key_id) {
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
+  bool revoked = false;
+  Status st = core.tx->Write([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(revoked, core.capture_keys->Revoke(tx, org_id, project_id, key_id, core.Now()));
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  REQUIRE(revoked);
+}
+
+int64_t BugsVia(TestService& t, const Member& m) {
+  TestResponse r = t.Get("/v1/bugs?signalClass=all&limit=1", m.headers());
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  return r.json.at("total").as_int64();
+}
+
+int64_t OccurrencesVia(TestService& t, const Member& m) {
+  TestResponse list = t.Get("/v1/bugs?signalClass=all&limit=200", m.headers());
+  REQUIRE_MESSAGE(list.status == 200, list.body);
+  REQUIRE(list.json.at("total").as_int64() <= 200);
+  int64_t n = 0;
+  for (const auto& b : list.json.at("bugs").as_array()) {
+    TestResponse r =
+        t.Get("/v1/bugs/" + std::string(b.at("id").as_string()) + "/occurrences?limit=1", m.headers());
+    REQUIRE_MESSAGE(r.status == 200, r.body);
+    n += r.json.at("total").as_int64();
+  }
+  return n;
+}
+
 HeaderList KeyHeader(const std::string& key) { return {{"X-Service-Key", key}}; }
 
 boost::json::object Report(const std::string& title, const std::string& message,

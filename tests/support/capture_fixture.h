@@ -60,6 +60,16 @@ std::string SeedBug(TestService& t, const std::string& org_id, const std::string
                     const std::string& title, const std::string& severity = "high",
                     const std::string& key_env = "live");
 
+// Revokes `key_id` of `project_id` as another process would: through the
+// projects area's key repository, leaving this process's key cache as it is.
+void RevokeKeyElsewhere(TestService& t, const std::string& org_id, const std::string& project_id,
+                        const std::string& key_id);
+
+// Read through the API as `m`: how many bugs (any signal class, unmerged) and
+// how many occurrences of them `m`'s organization holds.
+int64_t BugsVia(TestService& t, const Member& m);
+int64_t OccurrencesVia(TestService& t, const Member& m);
+
 // POST /v1/ingest with the key.
 TestResponse Ingest(TestService& t, const std::string& key, const boost::json::value& body,
                     const std::string& remote_addr = "203.0.113.7");
