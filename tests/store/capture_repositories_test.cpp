@@ -53,70 +53,74 @@ struct Fixture : testing::StoreFixture {
 
 }  // namespace
 
-TEST_CASE("capture repository: ids are found by key in order, a removed creation leaves no bug") {
+TEST_CASE(
+    "capture repository: ids are found by key, a removed creation leaves no bug, delivery ids are claimed "
+    "once") {
   Fixture f;
-  const ports::BugReportWrite live = f.Report("1111111111111111");
-  const ports::BugReportWrite test = f.Report("1111111111111111", "test");
-  f.Write([&](Connection& tx) -> Status {
-    SV_RETURN_IF_ERROR(f.bugs->Create(tx, live).status());
-    return f.bugs->Create(tx, test).status();
-  });
-  f.Write([&](Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(auto ids, f.bugs->FindIds(tx, {Fixture::Key(kProject, "test", "1111111111111111"),
-                                                       Fixture::Key(kProject2, "live", "1111111111111111"),
-                                                       Fixture::Key(kProject, "live", "1111111111111111"),
-                                                       Fixture::Key(kProject, "live", "2222222222222222")}));
-    REQUIRE(ids.size() == 4);
-    CHECK(ids[0] == std::optional<std::string>(test.new_bug_id));
-    CHECK_FALSE(ids[1]);  // another project
-    CHECK(ids[2] == std::optional<std::string>(live.new_bug_id));
-    CHECK_FALSE(ids[3]);
-    return Status::Ok();
-  });
-
-  // Created and undone in one transaction; the other bug stays.
-  const ports::BugReportWrite refused = f.Report("3333333333333333");
-  f.Write([&](Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(auto created, f.bugs->Create(tx, refused));
-    REQUIRE(created);
-    CHECK(created->created);
-    return f.bugs->RemoveCreated(tx, refused.new_bug_id);
-  });
-  f.Write([&](Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(auto ids, f.bugs->FindIds(tx, {Fixture::Key(kProject, "live", "3333333333333333"),
-                                                       Fixture::Key(kProject, "live", "1111111111111111")}));
-    CHECK_FALSE(ids[0]);
-    CHECK(ids[1] == std::optional<std::string>(live.new_bug_id));
-    return Status::Ok();
-  });
-}
-
-TEST_CASE("capture repository: a delivery id is claimed once per project and forgotten by age") {
-  Fixture f;
-  struct Claim {
-    const char* project;
-    const char* delivery;
-    int64_t at;
-    bool first;
-  };
-  for (const Claim& k : {Claim{kProject, "d1", 100, true}, Claim{kProject, "d1", 150, false},
-                         Claim{kProject2, "d1", 200, true}, Claim{kProject, "d2", 300, true}}) {
-    CAPTURE(k.delivery);
+  {  // ids are found by key in order, a removed creation leaves no bug
+    const ports::BugReportWrite live = f.Report("1111111111111111");
+    const ports::BugReportWrite test = f.Report("1111111111111111", "test");
     f.Write([&](Connection& tx) -> Status {
-      SV_ASSIGN_OR_RETURN(bool first, f.bugs->ClaimDelivery(tx, k.project, k.delivery, k.at));
-      CHECK(first == k.first);
+      SV_RETURN_IF_ERROR(f.bugs->Create(tx, live).status());
+      return f.bugs->Create(tx, test).status();
+    });
+    f.Write([&](Connection& tx) -> Status {
+      SV_ASSIGN_OR_RETURN(auto ids,
+                          f.bugs->FindIds(tx, {Fixture::Key(kProject, "test", "1111111111111111"),
+                                               Fixture::Key(kProject2, "live", "1111111111111111"),
+                                               Fixture::Key(kProject, "live", "1111111111111111"),
+                                               Fixture::Key(kProject, "live", "2222222222222222")}));
+      REQUIRE(ids.size() == 4);
+      CHECK(ids[0] == std::optional<std::string>(test.new_bug_id));
+      CHECK_FALSE(ids[1]);  // another project
+      CHECK(ids[2] == std::optional<std::string>(live.new_bug_id));
+      CHECK_FALSE(ids[3]);
+      return Status::Ok();
+    });
+
+    // Created and undone in one transaction; the other bug stays.
+    const ports::BugReportWrite refused = f.Report("3333333333333333");
+    f.Write([&](Connection& tx) -> Status {
+      SV_ASSIGN_OR_RETURN(auto created, f.bugs->Create(tx, refused));
+      REQUIRE(created);
+      CHECK(created->created);
+      return f.bugs->RemoveCreated(tx, refused.new_bug_id);
+    });
+    f.Write([&](Connection& tx) -> Status {
+      SV_ASSIGN_OR_RETURN(auto ids,
+                          f.bugs->FindIds(tx, {Fixture::Key(kProject, "live", "3333333333333333"),
+                                               Fixture::Key(kProject, "live", "1111111111111111")}));
+      CHECK_FALSE(ids[0]);
+      CHECK(ids[1] == std::optional<std::string>(live.new_bug_id));
       return Status::Ok();
     });
   }
-  f.Write([&](Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(int64_t forgotten, f.bugs->ForgetDeliveries(tx, 250));
-    CHECK(forgotten == 2);
-    SV_ASSIGN_OR_RETURN(bool again, f.bugs->ClaimDelivery(tx, kProject, "d1", 400));
-    CHECK(again);  // forgotten: a new claim
-    SV_ASSIGN_OR_RETURN(bool kept, f.bugs->ClaimDelivery(tx, kProject, "d2", 400));
-    CHECK_FALSE(kept);
-    return Status::Ok();
-  });
+  {  // a delivery id is claimed once per project and forgotten by age
+    struct Claim {
+      const char* project;
+      const char* delivery;
+      int64_t at;
+      bool first;
+    };
+    for (const Claim& k : {Claim{kProject, "d1", 100, true}, Claim{kProject, "d1", 150, false},
+                           Claim{kProject2, "d1", 200, true}, Claim{kProject, "d2", 300, true}}) {
+      CAPTURE(k.delivery);
+      f.Write([&](Connection& tx) -> Status {
+        SV_ASSIGN_OR_RETURN(bool first, f.bugs->ClaimDelivery(tx, k.project, k.delivery, k.at));
+        CHECK(first == k.first);
+        return Status::Ok();
+      });
+    }
+    f.Write([&](Connection& tx) -> Status {
+      SV_ASSIGN_OR_RETURN(int64_t forgotten, f.bugs->ForgetDeliveries(tx, 250));
+      CHECK(forgotten == 2);
+      SV_ASSIGN_OR_RETURN(bool again, f.bugs->ClaimDelivery(tx, kProject, "d1", 400));
+      CHECK(again);  // forgotten: a new claim
+      SV_ASSIGN_OR_RETURN(bool kept, f.bugs->ClaimDelivery(tx, kProject, "d2", 400));
+      CHECK_FALSE(kept);
+      return Status::Ok();
+    });
+  }
 }
 
 TEST_CASE("capture repository: the system's status history row, and end users deleted per organization") {

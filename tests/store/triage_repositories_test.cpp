@@ -465,58 +465,84 @@ TEST_CASE("triage store: the deletion hooks remove member, account and organizat
   });
 }
 
-TEST_CASE("triage store: a bug is locked and changed only in its organization") {
+TEST_CASE("triage store: a bug is locked, changed and its status set only in its organization") {
   Fixture f;
-  const std::string ada = f.Person("ada@example.com", kOrg);
-  const std::string bug = f.Bug();
-  f.Write([&](Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(auto other_org, f.writes->Lock(tx, kOtherOrg, bug, 10));
-    CHECK_FALSE(other_org);
-    SV_ASSIGN_OR_RETURN(auto missing, f.writes->Lock(tx, kOrg, f.Id(), 10));
-    CHECK_FALSE(missing);
-    SV_ASSIGN_OR_RETURN(auto state, f.writes->Lock(tx, kOrg, bug, 10));
-    REQUIRE(state);
-    CHECK(state->id == bug);
-    CHECK(state->org_id == kOrg);
-    CHECK(state->project_id == kProject);
-    CHECK(state->title == "A bug");
-    CHECK(state->severity == "medium");
-    CHECK(state->status == "new");
-    CHECK(state->signal_class == "issue");
-    CHECK_FALSE(state->assigned_to);
-    CHECK_FALSE(state->is_regression);
-    return Status::Ok();
-  });
-
-  struct Step {
-    ports::BugChange change;
-    std::string status, severity, assignee;
-    bool regression, resolved;
-  };
-  ports::BugChange resolve;
-  resolve.status = "resolved";
-  resolve.severity = "high";
-  resolve.assigned_to = std::optional<std::string>(ada);
-  ports::BugChange reopen;
-  reopen.status = "open";
-  reopen.mark_regression = true;
-  ports::BugChange unassign;
-  unassign.assigned_to = std::optional<std::string>();
-  for (const Step& s :
-       {Step{resolve, "resolved", "high", ada, false, true}, Step{reopen, "open", "high", ada, true, false},
-        Step{unassign, "open", "high", "", true, false}}) {
-    CAPTURE(s.status);
+  {  // a bug is locked and changed only in its organization
+    const std::string ada = f.Person("ada@example.com", kOrg);
+    const std::string bug = f.Bug();
     f.Write([&](Connection& tx) -> Status {
-      SV_RETURN_IF_ERROR(f.writes->Apply(tx, bug, s.change, 5000));
-      SV_ASSIGN_OR_RETURN(auto state, f.writes->Lock(tx, kOrg, bug, 5000));
+      SV_ASSIGN_OR_RETURN(auto other_org, f.writes->Lock(tx, kOtherOrg, bug, 10));
+      CHECK_FALSE(other_org);
+      SV_ASSIGN_OR_RETURN(auto missing, f.writes->Lock(tx, kOrg, f.Id(), 10));
+      CHECK_FALSE(missing);
+      SV_ASSIGN_OR_RETURN(auto state, f.writes->Lock(tx, kOrg, bug, 10));
       REQUIRE(state);
-      CHECK(state->status == s.status);
-      CHECK(state->severity == s.severity);
-      CHECK(state->assigned_to.value_or("") == s.assignee);
-      CHECK(state->is_regression == s.regression);
+      CHECK(state->id == bug);
+      CHECK(state->org_id == kOrg);
+      CHECK(state->project_id == kProject);
+      CHECK(state->title == "A bug");
+      CHECK(state->severity == "medium");
+      CHECK(state->status == "new");
+      CHECK(state->signal_class == "issue");
+      CHECK_FALSE(state->assigned_to);
+      CHECK_FALSE(state->is_regression);
       return Status::Ok();
     });
-    CHECK((f.Int("SELECT resolved_at FROM bugs WHERE id = ?", {bug}) == 5000) == s.resolved);
+
+    struct Step {
+      ports::BugChange change;
+      std::string status, severity, assignee;
+      bool regression, resolved;
+    };
+    ports::BugChange resolve;
+    resolve.status = "resolved";
+    resolve.severity = "high";
+    resolve.assigned_to = std::optional<std::string>(ada);
+    ports::BugChange reopen;
+    reopen.status = "open";
+    reopen.mark_regression = true;
+    ports::BugChange unassign;
+    unassign.assigned_to = std::optional<std::string>();
+    for (const Step& s :
+         {Step{resolve, "resolved", "high", ada, false, true}, Step{reopen, "open", "high", ada, true, false},
+          Step{unassign, "open", "high", "", true, false}}) {
+      CAPTURE(s.status);
+      f.Write([&](Connection& tx) -> Status {
+        SV_RETURN_IF_ERROR(f.writes->Apply(tx, bug, s.change, 5000));
+        SV_ASSIGN_OR_RETURN(auto state, f.writes->Lock(tx, kOrg, bug, 5000));
+        REQUIRE(state);
+        CHECK(state->status == s.status);
+        CHECK(state->severity == s.severity);
+        CHECK(state->assigned_to.value_or("") == s.assignee);
+        CHECK(state->is_regression == s.regression);
+        return Status::Ok();
+      });
+      CHECK((f.Int("SELECT resolved_at FROM bugs WHERE id = ?", {bug}) == 5000) == s.resolved);
+    }
+  }
+  {  // the status write returns the previous status, only in the bug's organization
+    const std::string bug = f.Bug();
+    struct Step {
+      const char* org;
+      const char* status;
+      std::optional<std::string> previous;
+      int64_t resolved_at;  // -1: NULL
+    };
+    for (const Step& s : {Step{kOtherOrg, "resolved", std::nullopt, -1}, Step{kOrg, "resolved", "new", 700},
+                          Step{kOrg, "open", "resolved", -1}}) {
+      CAPTURE(s.status);
+      f.Write([&](Connection& tx) -> Status {
+        SV_ASSIGN_OR_RETURN(auto previous, f.status->SetStatus(tx, s.org, bug, s.status, 700));
+        CHECK(previous == s.previous);
+        return Status::Ok();
+      });
+      CHECK(f.Int("SELECT COALESCE(resolved_at, -1) FROM bugs WHERE id = ?", {bug}) == s.resolved_at);
+    }
+    f.Write([&](Connection& tx) -> Status {
+      SV_ASSIGN_OR_RETURN(auto missing, f.status->SetStatus(tx, kOrg, f.Id(), "open", 800));
+      CHECK_FALSE(missing);
+      return Status::Ok();
+    });
   }
 }
 
@@ -593,32 +619,6 @@ TEST_CASE("triage store: selections of bugs and group members skip other organiz
     CHECK(comments.empty());
     SV_ASSIGN_OR_RETURN(int64_t unread, f.triage->UnreadCount(c, kOrg, user));
     CHECK(unread == 0);
-    return Status::Ok();
-  });
-}
-
-TEST_CASE("triage store: the status write returns the previous status, only in the bug's organization") {
-  Fixture f;
-  const std::string bug = f.Bug();
-  struct Step {
-    const char* org;
-    const char* status;
-    std::optional<std::string> previous;
-    int64_t resolved_at;  // -1: NULL
-  };
-  for (const Step& s : {Step{kOtherOrg, "resolved", std::nullopt, -1}, Step{kOrg, "resolved", "new", 700},
-                        Step{kOrg, "open", "resolved", -1}}) {
-    CAPTURE(s.status);
-    f.Write([&](Connection& tx) -> Status {
-      SV_ASSIGN_OR_RETURN(auto previous, f.status->SetStatus(tx, s.org, bug, s.status, 700));
-      CHECK(previous == s.previous);
-      return Status::Ok();
-    });
-    CHECK(f.Int("SELECT COALESCE(resolved_at, -1) FROM bugs WHERE id = ?", {bug}) == s.resolved_at);
-  }
-  f.Write([&](Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(auto missing, f.status->SetStatus(tx, kOrg, f.Id(), "open", 800));
-    CHECK_FALSE(missing);
     return Status::Ok();
   });
 }
