@@ -62,6 +62,8 @@ TestResponse SetPrefs(TestService& t, const Member& by, const Member& of, const 
 }
 
 // Mail queued to `to` (JSON payloads of the mail outbox).
+// internal state: the queued mail is what these rules are about; no route reads the outbox, and
+// delivering it would change what later checks see.
 std::vector<json::value> MailTo(TestService& t, const std::string& to) {
   std::vector<json::value> out;
   const int64_t n = QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'mail'");
@@ -255,6 +257,7 @@ TEST_CASE("chat posts go through the outbound client, refused for private destin
     Assign(t, x, x.member);
     REQUIRE(app::triage::SendChatPosts(Triage(t)).ok());
     CHECK(chat.request_count() == 0);
+    // internal state: the refused chat post stays in the outbox as failed (no route reads the outbox).
     CHECK(QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'chat' AND status = 'failed'") == 1);
   }
 }
@@ -304,11 +307,13 @@ TEST_CASE("organization usage: plan, limits and current counts, overage flags an
   CHECK_FALSE(r.json.at("features").at("mcp").as_bool());
   CHECK(S(r.json.at("features"), "mcp_source") == "none");
 
+  // internal state: no route or repository method sets prepaid credits or the plan.
   ExecSql(t, "UPDATE organizations SET prepaid_credits = 5 WHERE id = ?", {x.s.admin.org_id});
   r = t.Get("/v1/org/usage", x.member.headers());
   CHECK(r.json.at("features").at("mcp").as_bool());
   CHECK(S(r.json.at("features"), "mcp_source") == "credits");
 
+  // internal state: as above.
   ExecSql(t, "UPDATE organizations SET plan = 'team' WHERE id = ?", {x.s.admin.org_id});
   r = t.Get("/v1/org/usage", x.member.headers());
   CHECK(S(r.json, "plan") == "team");
@@ -317,10 +322,15 @@ TEST_CASE("organization usage: plan, limits and current counts, overage flags an
   // A plan whose limits the organization now exceeds reports the overage.
   TestService small([](Options& o) { o.plan_limits["free"]["projects"] = 1; });
   Team y = NewTeam(small);
-  ExecSql(small,
-          "INSERT INTO projects (id, org_id, name, slug, created_at) "
-          "VALUES ('00000000-0000-4000-8000-00000000abcd', ?, 'Extra', 'extra', 0)",
-          {y.s.admin.org_id});
+  // The route refuses a project past the limit: the extra one comes from the projects repository.
+  modules::Platform& core = internal::PlatformOf(small.service());
+  ports::Project extra;
+  extra.id = "00000000-0000-4000-8000-00000000abcd";
+  extra.org_id = y.s.admin.org_id;
+  extra.name = "Extra";
+  extra.slug = "extra";
+  extra.platform = "web";
+  REQUIRE(core.tx->Write([&](ports::Tx& tx) { return core.projects->Insert(tx, extra); }).ok());
   r = small.Get("/v1/org/usage", y.s.admin.headers());
   CHECK(r.json.at("projects").at("overage").as_bool());
   CHECK(r.json.at("overage").at("any").as_bool());
