@@ -86,6 +86,7 @@ struct RowCounts {
   bool operator==(const RowCounts&) const = default;
 };
 
+// internal state: "stores nothing" covers every table capture writes, most of which no route counts.
 RowCounts Rows(TestService& t) {
   return {QueryInt(t, "SELECT COUNT(*) FROM bugs"),
           QueryInt(t, "SELECT COUNT(*) FROM occurrences"),
