@@ -55,12 +55,13 @@ struct Seeded {
 
 Seeded Seed(TestService& t) {
   Seeded x;
-  x.s = NewCaptureSetup(t);
+  // NewCaptureSetup with an admin named "Adam".
+  x.s.admin = NewOrgWithMember(t, "admin", "free", "Adam");
+  x.s.project_id = CreateProjectVia(t, x.s.admin, "Web App");
+  x.s.key = CreateKeyVia(t, x.s.admin, x.s.project_id);
   x.project2 = CreateProjectVia(t, x.s.admin, "Second");
   x.key2 = CreateKeyVia(t, x.s.admin, x.project2);
-  x.member = AddMemberWithRole(t, x.s.admin.org_id, "member");
-  ExecSql(t, "UPDATE users SET name = ? WHERE id = ?", {std::string("zoe"), x.member.user_id});
-  ExecSql(t, "UPDATE users SET name = ? WHERE id = ?", {std::string("Adam"), x.s.admin.user_id});
+  x.member = AddMemberWithRole(t, x.s.admin.org_id, "member", "active", "zoe");
   auto ingest = [&](const std::string& key, const json::object& body) {
     t.clock().Advance(1000);
     TestResponse r = Ingest(t, key, body);
@@ -85,9 +86,10 @@ Seeded Seed(TestService& t) {
   REQUIRE(again == x.g2);
   AssignBug(t, x.s.admin.org_id, x.g1a, x.member.user_id);
   AssignBug(t, x.s.admin.org_id, x.g3, x.s.admin.user_id);
-  x.key1 = QueryText(t, "SELECT group_key FROM bugs WHERE id = ?", {x.g1a});
+  x.key1 = GroupKeyVia(t, x.s.admin, x.s.project_id, x.g1a);
+  REQUIRE(GroupKeyVia(t, x.s.admin, x.project2, x.g3) == x.key1);
   x.G1 = x.s.project_id + "/" + x.key1;
-  x.G2 = x.s.project_id + "/" + QueryText(t, "SELECT group_key FROM bugs WHERE id = ?", {x.g2});
+  x.G2 = x.s.project_id + "/" + GroupKeyVia(t, x.s.admin, x.s.project_id, x.g2);
   x.G3 = x.project2 + "/" + x.key1;
   return x;
 }
@@ -208,7 +210,7 @@ TEST_CASE("GET /v1/bugs/groups: all seven sorts in both directions with the spec
     CHECK(Keys(r) == row.order);
   }
   // A stale assignee counts as none: with `member` gone, G1 sorts as unassigned.
-  ExecSql(t, "DELETE FROM memberships WHERE user_id = ?", {x.member.user_id});
+  DropMembershipOnly(t, x.s.admin.org_id, x.member.user_id);
   CHECK(Keys(Groups(t, x.s.admin, "sort=assignee")) == std::vector<std::string>{x.G3, x.G2, x.G1});
 }
 

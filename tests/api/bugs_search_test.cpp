@@ -34,8 +34,8 @@ struct Seeded {
   std::string CHECKOUT, LOGIN, AVATAR, CHECKOUT2;  // "<projectId>/<groupKey>"
 };
 
-std::string GroupOf(TestService& t, const std::string& project, const std::string& bug) {
-  return project + "/" + QueryText(t, "SELECT group_key FROM bugs WHERE id = ?", {bug});
+std::string GroupOf(TestService& t, const Member& m, const std::string& project, const std::string& bug) {
+  return project + "/" + GroupKeyVia(t, m, project, bug);
 }
 
 // Project 1: "Checkout button does nothing" on two pages (one signature:
@@ -64,10 +64,10 @@ Seeded Seed(TestService& t) {
   x.avatar = ingest(
       x.s.key, Report("Avatar upload spinner never stops", "upload promise pending", {{"severity", "low"}}));
   x.checkout_other = ingest(x.key2, Report("Checkout button does nothing", "checkout handler is undefined"));
-  x.CHECKOUT = GroupOf(t, x.s.project_id, x.checkout_a);
-  x.LOGIN = GroupOf(t, x.s.project_id, x.login);
-  x.AVATAR = GroupOf(t, x.s.project_id, x.avatar);
-  x.CHECKOUT2 = GroupOf(t, x.project2, x.checkout_other);
+  x.CHECKOUT = GroupOf(t, x.s.admin, x.s.project_id, x.checkout_a);
+  x.LOGIN = GroupOf(t, x.s.admin, x.s.project_id, x.login);
+  x.AVATAR = GroupOf(t, x.s.admin, x.s.project_id, x.avatar);
+  x.CHECKOUT2 = GroupOf(t, x.s.admin, x.project2, x.checkout_other);
   return x;
 }
 
@@ -161,6 +161,7 @@ TEST_CASE("GET /v1/bugs/search: projectId, deliveryFeed, signal classes and limi
   CHECK(Keys(Search(t, x.s.admin, "q=login%20form&unresolved=true")).empty());
   CHECK(Keys(Search(t, x.s.admin, "q=login%20form&status=resolved")) == std::vector<std::string>{x.LOGIN});
   // Diagnostics are hidden unless asked for, as in the grouped list.
+  // internal state: no route or port reclassifies a stored bug.
   ExecSql(t, "UPDATE bugs SET signal_class = 'diagnostic' WHERE id = ?", {x.avatar});
   CHECK_FALSE(Contains(Keys(Search(t, x.s.admin, "q=avatar%20upload")), x.AVATAR));
   CHECK(Contains(Keys(Search(t, x.s.admin, "q=avatar%20upload&includeDiagnostics=true")), x.AVATAR));
@@ -176,16 +177,19 @@ TEST_CASE("GET /v1/bugs/search: new bugs and bugs stored before embeddings are f
   TestService t;
   Seeded x = Seed(t);
   // A bug from before embeddings existed: no stored vector.
+  // internal state: a row from before embeddings existed (no port writes one).
   ExecSql(t, "UPDATE bugs SET embedding = NULL, embedded_at = 0 WHERE id = ?", {x.avatar});
   CHECK(Keys(Search(t, x.s.admin, "q=avatar%20upload%20spinner")).front() == x.AVATAR);
   // Reported after the organization's index was loaded.
   t.clock().Advance(60'000);
   TestResponse r = Ingest(t, x.s.key, Report("Invoice totals are rounded wrongly", "rounding mismatch"));
   REQUIRE(r.status == 201);
-  const std::string invoice = GroupOf(t, x.s.project_id, Str(r.json, "id"));
+  const std::string invoice = GroupOf(t, x.s.admin, x.s.project_id, Str(r.json, "id"));
   CHECK(Keys(Search(t, x.s.admin, "q=invoice%20totals")).front() == invoice);
   // After the rebuild interval a deleted bug leaves the index; merged ones
   // never show.
+  // internal state: a merged bug whose row is still stored (BugWriteRepository::Merge and the merge route
+  // delete the source row; no port sets merged_into alone).
   ExecSql(t, "UPDATE bugs SET merged_into = ? WHERE id = ?", {x.checkout_a, x.login});
   CHECK(Keys(Search(t, x.s.admin, "q=credentials")).empty());
   t.clock().Advance(11 * 60'000);
@@ -197,6 +201,7 @@ TEST_CASE("GET /v1/bugs/search: a bug is searched by what its text says now") {
   Seeded x = Seed(t);
   // Title and description written after the first report (the search text
   // PostgreSQL keeps in the row, FTS5's row on SQLite, follow them).
+  // internal state: no route or port rewrites a bug's title and description.
   ExecSql(t, "UPDATE bugs SET title = ?, description = ? WHERE id = ?",
           {std::string("Quarterly ledger reconciliation stalls"), std::string("the ledger export never ends"),
            x.avatar});

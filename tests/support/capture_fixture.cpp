@@ -16,7 +16,7 @@ HeaderList Member::headers() const {
 // Organizations and members are written through the accounts area's own
 // repositories (no password hashing, no mail), not through SQL.
 Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role,
-                         const std::string& user_status) {
+                         const std::string& user_status, const std::string& name) {
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   Member m;
   m.user_id = core.ids->NewId();
@@ -27,7 +27,7 @@ Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::s
   ports::User user;
   user.id = m.user_id;
   user.email = m.email;
-  user.name = "Test User";
+  user.name = name;
   user.email_verified = true;
   user.status = user_status;
   user.created_at = now;
@@ -47,7 +47,19 @@ void RenewToken(TestService& t, Member& m) {
   m.token = domain::SignToken(domain::MakeAccessClaims(m.user_id, m.org_id, 0, core.Now()), core.jwt_secret);
 }
 
-Member NewOrgWithMember(TestService& t, const std::string& role, const std::string& plan) {
+void DropMembershipOnly(TestService& t, const std::string& org_id, const std::string& user_id) {
+  service::modules::Platform& core = service::internal::PlatformOf(t.service());
+  bool removed = false;
+  Status st = core.tx->Write([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(removed, core.memberships->Remove(tx, org_id, user_id, core.Now()));
+    return Status::Ok();
+  });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  REQUIRE(removed);
+}
+
+Member NewOrgWithMember(TestService& t, const std::string& role, const std::string& plan,
+                        const std::string& name) {
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   ports::Organization org;
   org.id = core.ids->NewId();
@@ -57,7 +69,7 @@ Member NewOrgWithMember(TestService& t, const std::string& role, const std::stri
   org.created_at = core.Now();
   Status st = core.tx->Write([&](ports::Tx& tx) { return core.orgs->Insert(tx, org); });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
-  return AddMemberWithRole(t, org.id, role);
+  return AddMemberWithRole(t, org.id, role, "active", name);
 }
 
 std::string CreateProjectVia(TestService& t, const Member& m, const std::string& name) {
@@ -125,6 +137,18 @@ int64_t OccurrencesVia(TestService& t, const Member& m) {
     n += r.json.at("total").as_int64();
   }
   return n;
+}
+
+std::string GroupKeyVia(TestService& t, const Member& m, const std::string& project_id,
+                        const std::string& bug_id) {
+  TestResponse r = t.Get("/v1/bugs/groups?signalClass=all&limit=200&projectId=" + project_id, m.headers());
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  for (const auto& g : r.json.at("groups").as_array()) {
+    for (const auto& id : g.at("memberIds").as_array())
+      if (id.as_string() == bug_id) return std::string(g.at("groupKey").as_string());
+  }
+  FAIL("no group holds ", bug_id);
+  return "";
 }
 
 HeaderList KeyHeader(const std::string& key) { return {{"X-Service-Key", key}}; }

@@ -25,13 +25,19 @@ struct Member {
 };
 
 // A new organization on `plan` with one member of `role`.
-Member NewOrgWithMember(TestService& t, const std::string& role = "admin", const std::string& plan = "free");
+// `name`: the member's display name.
+Member NewOrgWithMember(TestService& t, const std::string& role = "admin", const std::string& plan = "free",
+                        const std::string& name = "Test User");
 // A new access token for `m` from the test clock's now (after Advance).
 void RenewToken(TestService& t, Member& m);
 // Another member of `org_id`, whose account has `user_status` ("active",
-// "pending": invited and not yet accepted, "deactivated").
+// "pending": invited and not yet accepted, "deactivated") and display `name`.
 Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::string& role,
-                         const std::string& user_status = "active");
+                         const std::string& user_status = "active", const std::string& name = "Test User");
+// Takes `user_id` out of `org_id` through the accounts area's membership
+// repository alone: none of the member-removal use case's deletion hooks run,
+// so rows that name the member (assignments, watchers) stay, stale.
+void DropMembershipOnly(TestService& t, const std::string& org_id, const std::string& user_id);
 
 // POST /v1/projects; REQUIREs 201; returns the project id.
 std::string CreateProjectVia(TestService& t, const Member& m, const std::string& name);
@@ -69,6 +75,10 @@ void RevokeKeyElsewhere(TestService& t, const std::string& org_id, const std::st
 // how many occurrences of them `m`'s organization holds.
 int64_t BugsVia(TestService& t, const Member& m);
 int64_t OccurrencesVia(TestService& t, const Member& m);
+// The groupKey of the group holding `bug_id` in `project_id` (GET
+// /v1/bugs/groups, any signal class); REQUIREs one.
+std::string GroupKeyVia(TestService& t, const Member& m, const std::string& project_id,
+                        const std::string& bug_id);
 
 // POST /v1/ingest with the key.
 TestResponse Ingest(TestService& t, const std::string& key, const boost::json::value& body,
