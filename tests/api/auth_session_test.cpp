@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <set>
 
 #include "api/json.h"
@@ -33,6 +34,15 @@ json::object Credentials(const std::string& email, const std::string& password =
   return {{"email", email}, {"password", password}};
 }
 
+// A write through the accounts area's user repository.
+void WithUsers(TestService& t,
+               const std::function<service::Status(service::ports::UserRepository&, service::ports::Tx&,
+                                                   int64_t now)>& write) {
+  auto& core = service::internal::PlatformOf(t.service());
+  REQUIRE(core.tx->Write([&](service::ports::Tx& tx) { return write(*core.users, tx, core.Now()); }).ok());
+}
+
+// Raw SQL, for account states no route or repository method writes (each use says which).
 void Exec(TestService& t, const std::string& sql, const std::vector<service::store::Value>& params = {}) {
   REQUIRE(service::internal::PlatformOf(t.service())
               .db->Write([&](service::store::Connection& tx) { return tx.Exec(sql, params).status(); })
@@ -88,7 +98,9 @@ TEST_CASE("login errors: 400, 401 Invalid credentials, 403 INVITE_PENDING, 403 E
   CHECK(unverified.json.at("error").is_string());
 
   // An invited user without a password.
-  Exec(*t, "UPDATE users SET email_verified = 1");
+  WithUsers(*t, [&](service::ports::UserRepository& users, service::ports::Tx& tx, int64_t now) {
+    return users.MarkEmailVerified(tx, a.user_id, now);
+  });
   auto invite =
       t->Post("/v1/team/invite", json::object{{"email", "invitee@example.com"}, {"orgId", a.org_id}},
               BearerOrg(a.access_token, a.org_id));
@@ -98,6 +110,7 @@ TEST_CASE("login errors: 400, 401 Invalid credentials, 403 INVITE_PENDING, 403 E
   CHECK(pending.json.at("code") == "INVITE_PENDING");
 
   // Deactivated accounts cannot sign in, with the generic answer.
+  // internal state: no route or repository method deactivates an account.
   Exec(*t, "UPDATE users SET status = 'deactivated' WHERE email = ?", {a.email});
   auto deactivated = t->Post("/v1/auth/login", Credentials(a.email));
   CHECK(deactivated.status == 401);
@@ -190,15 +203,18 @@ TEST_CASE("every request re-checks the account: status and session revision") {
   const Account a = RegisterAccount(*t, "recheck@example.com");
   REQUIRE(t->Get("/v1/auth/me", Bearer(a.access_token)).status == 200);
   // A profile edit keeps sessions.
+  // internal state: no route or repository method edits a profile.
   Exec(*t, "UPDATE users SET name = 'Renamed' WHERE id = ?", {a.user_id});
   auto me = t->Get("/v1/auth/me", Bearer(a.access_token));
   REQUIRE(me.status == 200);
   CHECK(me.json.at("name") == "Renamed");
   // Deactivation refuses the existing tokens at once.
+  // internal state: as above, for the status.
   Exec(*t, "UPDATE users SET status = 'deactivated' WHERE id = ?", {a.user_id});
   CHECK(t->Get("/v1/auth/me", Bearer(a.access_token)).status == 401);
   CHECK(t->Post("/v1/auth/refresh", json::object{{"refreshToken", a.refresh_token}}).status == 401);
   // Reactivation with an advanced revision still needs a new login.
+  // internal state: as above, with the session revision.
   Exec(*t, "UPDATE users SET status = 'active', session_revision = session_revision + 1 WHERE id = ?",
        {a.user_id});
   CHECK(t->Get("/v1/auth/me", Bearer(a.access_token)).status == 401);
@@ -207,7 +223,9 @@ TEST_CASE("every request re-checks the account: status and session revision") {
   REQUIRE(login.status == 200);
   CHECK(t->Get("/v1/auth/me", Bearer(std::string(login.json.at("accessToken").as_string()))).status == 200);
   // A deleted account: 401.
-  Exec(*t, "DELETE FROM users WHERE id = ?", {a.user_id});
+  WithUsers(*t, [&](service::ports::UserRepository& users, service::ports::Tx& tx, int64_t) {
+    return users.Delete(tx, a.user_id);
+  });
   CHECK(t->Get("/v1/auth/me", Bearer(std::string(login.json.at("accessToken").as_string()))).status == 401);
 }
 
