@@ -474,9 +474,10 @@ TEST_CASE("bug insights: similar bugs, a reporter's bugs and end users, never an
       REQUIRE(users.size() == 1);
       CHECK(users[0].user_key == "alice");
       CHECK(users[0].org_id == kOrg);
-      // Not asserted: BugUsers with another organization's id and this bug
-      // answers that organization's end users of the same keys (it joins on
-      // the caller's org, not the bug's); the routes find the bug first.
+      // Another organization's id finds none of this bug's users, not even
+      // that organization's end users of the same keys.
+      SV_ASSIGN_OR_RETURN(auto foreign, f.insights->BugUsers(c, kOtherOrg, f.a.bug, 10, 0));
+      CHECK(foreign.empty());
       SV_ASSIGN_OR_RETURN(int64_t n, f.insights->CountBugUsers(c, f.a.bug));
       CHECK(n == 1);
       return Status::Ok();

@@ -275,7 +275,8 @@ class BugInsightRepository {
                                             const std::optional<std::string>& project_id) = 0;
 
   // GET /v1/bugs/:id/users: the bug's end users, latest seen first, then
-  // userKey; the organization-wide end-user rows of those keys.
+  // userKey; the organization-wide end-user rows of those keys. Nothing when
+  // the bug is not `org_id`'s.
   virtual Result<std::vector<EndUser>> BugUsers(Tx& c, const std::string& org_id, const std::string& bug_id,
                                                 int64_t limit, int64_t offset) = 0;
   virtual Result<int64_t> CountBugUsers(Tx& c, const std::string& bug_id) = 0;

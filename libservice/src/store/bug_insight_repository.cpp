@@ -462,12 +462,12 @@ class SqlBugInsightRepository final : public ports::BugInsightRepository {
       cols.append("u.").append(col);
     }
     SV_ASSIGN_OR_RETURN(
-        Rows r,
-        c.Query("SELECT " + cols +
-                    " FROM bug_participants bp JOIN end_users u ON u.org_id = ? AND u.user_key = bp.key "
-                    "WHERE bp.bug_id = ? AND bp.kind = 'user' ORDER BY bp.last_seen DESC, bp.key "
-                    "LIMIT ? OFFSET ?",
-                {org_id, bug_id, limit, offset}));
+        Rows r, c.Query("SELECT " + cols +
+                            " FROM bug_participants bp JOIN bugs b ON b.id = bp.bug_id AND b.org_id = ? "
+                            "JOIN end_users u ON u.org_id = b.org_id AND u.user_key = bp.key "
+                            "WHERE bp.bug_id = ? AND bp.kind = 'user' ORDER BY bp.last_seen DESC, bp.key "
+                            "LIMIT ? OFFSET ?",
+                        {org_id, bug_id, limit, offset}));
     std::vector<ports::EndUser> out;
     for (size_t i = 0; i < r.size(); ++i) out.push_back(EndUserFromRow(r, i));
     return out;

@@ -64,6 +64,21 @@ constexpr const char* kSafariIphone =
     "Version/17.4 Mobile/15E148 Safari/604.1";
 constexpr const char* kFirefox = "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0";
 
+// The Android crash the demo shows on two screens (Kinds() 5 and 6).
+constexpr const char* kOrdersNpeMessage =
+    "Attempt to invoke virtual method 'int java.util.List.size()' on a null object reference";
+constexpr const char* kOrdersNpeStack =
+    "java.lang.NullPointerException: Attempt to invoke virtual method 'int java.util.List.size()' on a null "
+    "object reference\n"
+    "    at com.shop.orders.OrderAdapter.onBindViewHolder(OrderAdapter.kt:57)\n"
+    "    at androidx.recyclerview.widget.RecyclerView$Adapter.bindViewHolder(RecyclerView.java:7254)\n"
+    "    at android.os.Handler.dispatchMessage(Handler.java:106)";
+std::vector<Frame> OrdersNpeFrames() {
+  return {{"dispatchMessage", "Handler.java", 106, false},
+          {"bindViewHolder", "RecyclerView.java", 7254, false},
+          {"onBindViewHolder", "OrderAdapter.kt", 57, true}};
+}
+
 // Indexes into Kinds() of the bugs the demo triages.
 constexpr size_t kCartChrome = 0;       // its /checkout bug is assigned (page 1)
 constexpr size_t kOrdersAndroid = 5;    // resolved in 3.2.0, regresses in 3.2.1
@@ -165,16 +180,9 @@ const std::vector<Kind>& Kinds() {
        "Dalvik/2.1.0 (Linux; U; Android 14; Pixel 8 Build/AP1A.240405.002)",
        "high",
        "NullPointerException",
-       "Attempt to invoke virtual method 'int java.util.List.size()' on a null object reference",
-       "java.lang.NullPointerException: Attempt to invoke virtual method 'int java.util.List.size()' on a "
-       "null "
-       "object reference\n"
-       "    at com.shop.orders.OrderAdapter.onBindViewHolder(OrderAdapter.kt:57)\n"
-       "    at androidx.recyclerview.widget.RecyclerView$Adapter.bindViewHolder(RecyclerView.java:7254)\n"
-       "    at android.os.Handler.dispatchMessage(Handler.java:106)",
-       {{"dispatchMessage", "Handler.java", 106, false},
-        {"bindViewHolder", "RecyclerView.java", 7254, false},
-        {"onBindViewHolder", "OrderAdapter.kt", 57, true}},
+       kOrdersNpeMessage,
+       kOrdersNpeStack,
+       OrdersNpeFrames(),
        {"app://orders"},
        18,
        14,
@@ -185,16 +193,9 @@ const std::vector<Kind>& Kinds() {
        "Dalvik/2.1.0 (Linux; U; Android 14; Pixel 8 Build/AP1A.240405.002)",
        "high",
        "NullPointerException",
-       "Attempt to invoke virtual method 'int java.util.List.size()' on a null object reference",
-       "java.lang.NullPointerException: Attempt to invoke virtual method 'int java.util.List.size()' on a "
-       "null "
-       "object reference\n"
-       "    at com.shop.orders.OrderAdapter.onBindViewHolder(OrderAdapter.kt:57)\n"
-       "    at androidx.recyclerview.widget.RecyclerView$Adapter.bindViewHolder(RecyclerView.java:7254)\n"
-       "    at android.os.Handler.dispatchMessage(Handler.java:106)",
-       {{"dispatchMessage", "Handler.java", 106, false},
-        {"bindViewHolder", "RecyclerView.java", 7254, false},
-        {"onBindViewHolder", "OrderAdapter.kt", 57, true}},
+       kOrdersNpeMessage,
+       kOrdersNpeStack,
+       OrdersNpeFrames(),
        {"app://orders/history"},
        10,
        12,
