@@ -8,6 +8,7 @@
 #include <boost/json.hpp>
 #include <string>
 
+#include "service_internal.h"
 #include "support/capture_fixture.h"
 #include "support/triage_fixture.h"
 
@@ -33,6 +34,19 @@ const json::value* GroupOf(const TestResponse& groups, const std::string& bug) {
   return nullptr;
 }
 
+// Turns shadow grouping on for `project_id` through the projects repository (no route offers it).
+void EnableShadowGrouping(TestService& t, const std::string& org_id, const std::string& project_id) {
+  modules::Platform& core = internal::PlatformOf(t.service());
+  bool found = false;
+  REQUIRE(core.tx
+              ->Write([&](ports::Tx& tx) -> Status {
+                SV_ASSIGN_OR_RETURN(found, core.projects->SetShadowGrouping(tx, org_id, project_id, true));
+                return Status::Ok();
+              })
+              .ok());
+  REQUIRE(found);
+}
+
 }  // namespace
 
 TEST_CASE("groupingV3 and duplicate candidates: none while the project's shadow grouping is off") {
@@ -46,13 +60,14 @@ TEST_CASE("groupingV3 and duplicate candidates: none while the project's shadow 
   REQUIRE(detail.status == 200);
   CHECK(detail.json.at("groupingV3").is_null());
   CHECK(detail.json.at("duplicateCandidates").as_array().empty());
+  // internal state: one row per proposal, shown on both of its bugs: only the table counts proposals.
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM duplicate_candidates", {}) == 0);
 }
 
 TEST_CASE("groupingV3 and duplicate candidates: evidence of the first occurrence, proposals both ways") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
-  ExecSql(t, "UPDATE projects SET grouping_v3_shadow_enabled = 1 WHERE id = ?", {s.project_id});
+  EnableShadowGrouping(t, s.admin.org_id, s.project_id);
 
   TestResponse a = Ingest(t, s.key, WithOperation("Orders fail", "a failed", "GET /api/orders/:id"));
   REQUIRE_MESSAGE(a.status == 201, a.body);
@@ -114,6 +129,7 @@ TEST_CASE("groupingV3 and duplicate candidates: evidence of the first occurrence
   CHECK(detail_c.json.at("groupingV3").at("routable") == false);
   CHECK(Str(detail_c.json.at("groupingV3"), "confidence") == "none");
   CHECK(detail_c.json.at("duplicateCandidates").as_array().empty());
+  // internal state: as above.
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM duplicate_candidates", {}) == 1);
 }
 
@@ -122,7 +138,8 @@ TEST_CASE("duplicate candidates: near-identical text in another group, other pro
   CaptureSetup s = NewCaptureSetup(t);
   const std::string p2 = CreateProjectVia(t, s.admin, "Second");
   const std::string k2 = CreateKeyVia(t, s.admin, p2);
-  ExecSql(t, "UPDATE projects SET grouping_v3_shadow_enabled = 1", {});
+  EnableShadowGrouping(t, s.admin.org_id, s.project_id);
+  EnableShadowGrouping(t, s.admin.org_id, p2);
   // The same title and description; the messages differ, so do the groups.
   const json::object text{
       {"description",

@@ -115,7 +115,7 @@ TEST_CASE(
   // The prompt carried the bug and its events.
   REQUIRE(ai.request_count() == 1);
   CHECK(ai.requests()[0].body.find("TypeError: cart is undefined") != std::string::npos);
-  CHECK(QueryInt(t, "SELECT ai_requests FROM usage_counters WHERE org_id = ?", {x.s.admin.org_id}) == 1);
+  CHECK(t.Get("/v1/org/usage", x.s.admin.headers()).json.at("aiRequests").at("current") == 1);
 
   // A reply missing a field, or not JSON at all, is 500 Analysis failed (no half-filled object).
   json::object partial = GoodAnalysis();
@@ -171,7 +171,7 @@ TEST_CASE("event assessment: explain and fix for one event of the bug") {
   ai.QueueResponse("/v1/chat/completions", Completion("   "));
   CHECK(t.Post("/v1/bugs/" + x.bug + "/events/" + event_id + "/ai", json::object{}, x.s.admin.headers())
             .status == 500);
-  CHECK(QueryInt(t, "SELECT ai_requests FROM usage_counters WHERE org_id = ?", {x.s.admin.org_id}) == 3);
+  CHECK(t.Get("/v1/org/usage", x.s.admin.headers()).json.at("aiRequests").at("current") == 3);
 }
 
 TEST_CASE("without a provider the AI routes answer 503, after the bug is found") {
