@@ -5,6 +5,7 @@
 #include <boost/json.hpp>
 
 #include "domain/keys/capture_key.h"
+#include "service_internal.h"
 #include "support/capture_fixture.h"
 #include "support/triage_fixture.h"
 
@@ -91,7 +92,7 @@ TEST_CASE("projects: validation, organization mismatch, roles and the plan's pro
   CHECK(limited.json.at("current") == 2);
   CHECK(limited.json.at("plan") == "free");
   CHECK(limited.json.at("upgradeUrl").is_string());
-  CHECK(QueryInt(t, "SELECT COUNT(*) FROM projects WHERE org_id = ?", {admin.org_id}) == 2);
+  CHECK(t.Get("/v1/projects", admin.headers()).json.at("projects").as_array().size() == 2);
   // The viewer may list.
   CHECK(t.Get("/v1/projects", viewer.headers()).status == 200);
   CHECK(t.Get("/v1/projects").status == 401);
@@ -112,9 +113,21 @@ TEST_CASE("capture keys: shown once, stored as a hash, listed masked, several pe
   CHECK(Str(created.json, "prefix") == key.substr(8, 8));
   CHECK(Str(created.json, "label") == "website");
   CHECK(created.json.at("expiresAt").is_null());
-  // Only the hash is stored.
-  CHECK(QueryInt(t, "SELECT COUNT(*) FROM capture_keys WHERE key_hash = ?", {domain::HashCaptureKey(key)}) ==
-        1);
+  // Only the hash is stored: the key repository finds the row by the hash, not by the key.
+  modules::Platform& core = internal::PlatformOf(t.service());
+  auto find_by_hash = [&](const std::string& hash) {
+    std::optional<ports::CaptureKey> found;
+    REQUIRE(core.tx
+                ->Read([&](ports::Tx& c) -> Status {
+                  SV_ASSIGN_OR_RETURN(found, core.capture_keys->FindByHash(c, hash));
+                  return Status::Ok();
+                })
+                .ok());
+    return found;
+  };
+  CHECK(find_by_hash(domain::HashCaptureKey(key)).has_value());
+  CHECK_FALSE(find_by_hash(key).has_value());
+  // internal state: no column holds the plain key (prefix and label have no lookup of their own).
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM capture_keys WHERE key_hash = ? OR prefix = ? OR label = ?",
                  {key, key, key}) == 0);
 
@@ -141,9 +154,16 @@ TEST_CASE("capture keys: shown once, stored as a hash, listed masked, several pe
   TestResponse revoked = t.Delete("/v1/projects/" + project + "/keys/" + key_id, admin.headers());
   CHECK(revoked.status == 200);
   CHECK(revoked.json.at("success") == true);
-  // Soft delete: the row stays with revoked_at; the listing hides it.
-  CHECK(QueryInt(t, "SELECT COUNT(*) FROM capture_keys WHERE id = ? AND revoked_at IS NOT NULL", {key_id}) ==
-        1);
+  // Soft delete: the row stays with revoked_at (the key repository still finds it); the listing hides it.
+  std::optional<ports::CaptureKey> kept;
+  REQUIRE(core.tx
+              ->Read([&](ports::Tx& c) -> Status {
+                SV_ASSIGN_OR_RETURN(kept, core.capture_keys->Find(c, admin.org_id, project, key_id));
+                return Status::Ok();
+              })
+              .ok());
+  REQUIRE(kept.has_value());
+  CHECK(kept->revoked_at.has_value());
   CHECK(t.Get("/v1/projects/" + project + "/keys", admin.headers()).json.at("keys").as_array().size() == 1);
   CHECK(t.Delete("/v1/projects/" + project + "/keys/" + key_id, admin.headers()).status == 404);
   CHECK(Ingest(t, key, Report("k1")).status == 401);
