@@ -41,6 +41,37 @@ std::set<std::string> DetailFields(const json::value& body) {
   return out;
 }
 
+// Sets the waitlist entry of `email` to `status` (no token) through the
+// accounts area's waitlist repository.
+void SetWaitlistStatus(TestService& t, const std::string& email, const std::string& status) {
+  auto& core = service::internal::PlatformOf(t.service());
+  const auto& accounts = service::internal::ModulesOf(t.service()).accounts->deps();
+  REQUIRE(core.tx
+              ->Write([&](service::ports::Tx& tx) -> service::Status {
+                SV_ASSIGN_OR_RETURN(auto entry, accounts.waitlist->FindByEmail(tx, email));
+                if (!entry) return service::NotFound("no entry");
+                return accounts.waitlist->SetStatus(tx, entry->id, status, std::nullopt, std::nullopt,
+                                                    core.Now());
+              })
+              .ok());
+}
+
+// The status of the waitlist entry of `email` ("" when there is none), read
+// through the waitlist repository.
+std::string WaitlistStatus(TestService& t, const std::string& email) {
+  auto& core = service::internal::PlatformOf(t.service());
+  const auto& accounts = service::internal::ModulesOf(t.service()).accounts->deps();
+  std::string status;
+  REQUIRE(core.tx
+              ->Read([&](service::ports::Tx& c) -> service::Status {
+                SV_ASSIGN_OR_RETURN(auto entry, accounts.waitlist->FindByEmail(c, email));
+                if (entry) status = entry->status;
+                return service::Status::Ok();
+              })
+              .ok());
+  return status;
+}
+
 // Approves a waitlist entry the way the superadmin flow will: a fresh
 // approval token stored as its hash. Returns the token.
 std::string Approve(TestService& t, const std::string& email,
@@ -206,27 +237,18 @@ TEST_CASE("waitlist: new and pending 202, rejected re-promoted, approved 200, 40
   CHECK(again.json.at("status") == "pending");
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM outbox") == 1);
 
-  auto& core = service::internal::PlatformOf(t->service());
-  REQUIRE(core.db
-              ->Write([&](service::store::Connection& tx) {
-                return tx.Exec("UPDATE waitlist SET status = 'rejected'").status();
-              })
-              .ok());
+  SetWaitlistStatus(*t, "wait@example.com", "rejected");
   auto repromoted = t->Post("/v1/auth/waitlist", entry);
   CHECK(repromoted.status == 202);
   CHECK(repromoted.json.at("status") == "pending");
-  CHECK(CountRows(*t, "SELECT COUNT(*) FROM waitlist WHERE status = 'pending'") == 1);
+  CHECK(WaitlistStatus(*t, "wait@example.com") == "pending");  // the only entry
 
   Approve(*t, "wait@example.com");
   auto approved = t->Post("/v1/auth/waitlist", entry);
   CHECK(approved.status == 200);
   CHECK(approved.json.at("status") == "approved");
 
-  REQUIRE(core.db
-              ->Write([&](service::store::Connection& tx) {
-                return tx.Exec("UPDATE waitlist SET status = 'completed'").status();
-              })
-              .ok());
+  SetWaitlistStatus(*t, "wait@example.com", "completed");
   auto completed = t->Post("/v1/auth/waitlist", entry);
   CHECK(completed.status == 409);
 
@@ -304,7 +326,7 @@ TEST_CASE("complete-signup: 409 when the email registered meanwhile, and the lin
                    json::object{{"token", token}, {"name", "R"}, {"password", kTestPassword}});
   CHECK(r.status == 409);
   CHECK(r.json.at("error") == "Email already registered");
-  CHECK(CountRows(*t, "SELECT COUNT(*) FROM waitlist WHERE status = 'approved'") == 1);
+  CHECK(WaitlistStatus(*t, "race@example.com") == "approved");  // the only entry
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM organizations") == 1);
 }
 
