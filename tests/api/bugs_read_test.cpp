@@ -223,11 +223,15 @@ TEST_CASE("GET /v1/bugs: equal last_seen orders by project_id, then id") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   const std::string p2 = CreateProjectVia(t, s.admin, "Other");
+  const std::string k2 = CreateKeyVia(t, s.admin, p2);
   std::vector<std::pair<std::string, std::string>> expected;  // (project, id)
   for (int i = 0; i < 3; ++i) {
-    for (const std::string& project : {s.project_id, p2}) {
-      const std::string id = SeedBug(t, s.admin.org_id, project, "Same instant " + std::to_string(i));
-      expected.emplace_back(project, id);
+    for (const auto& [project, key] : {std::pair{s.project_id, s.key}, std::pair{p2, k2}}) {
+      // Reported at one instant (the test clock stands still).
+      const std::string title = "Same instant " + std::to_string(i);
+      TestResponse r = Ingest(t, key, Report(title, title + " failed"));
+      REQUIRE_MESSAGE(r.status == 201, r.body);
+      expected.emplace_back(project, std::string(r.json.at("id").as_string()));
     }
   }
   std::sort(expected.begin(), expected.end());

@@ -95,18 +95,6 @@ CaptureSetup NewCaptureSetup(TestService& t, const std::string& plan) {
   return s;
 }
 
-std::string SeedBug(TestService& t, const std::string& org_id, const std::string& project_id,
-                    const std::string& title, const std::string& severity, const std::string& key_env) {
-  service::modules::Platform& core = service::internal::PlatformOf(t.service());
-  const std::string id = core.ids->NewId();
-  const int64_t now = core.Now();
-  ExecSql(t,
-          "INSERT INTO bugs (id, org_id, project_id, key_env, fingerprint, group_key, title, severity, "
-          "first_seen, last_seen, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-          {id, org_id, project_id, key_env, id.substr(16), id, title, severity, now, now, now, now});
-  return id;
-}
-
 void RevokeKeyElsewhere(TestService& t, const std::string& org_id, const std::string& project_id,
                         const std::string& key_id) {
   service::modules::Platform& core = service::internal::PlatformOf(t.service());

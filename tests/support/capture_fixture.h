@@ -59,13 +59,6 @@ HeaderList KeyHeader(const std::string& key);
 boost::json::object Report(const std::string& title, const std::string& message = "x is undefined",
                            const boost::json::object& extra = {});
 
-// A bug row as capture stores it (no occurrence), with the given severity
-// and key environment, for tests of other areas that need bugs of exact
-// shapes; returns its id. Bugs with reports come from Ingest.
-std::string SeedBug(TestService& t, const std::string& org_id, const std::string& project_id,
-                    const std::string& title, const std::string& severity = "high",
-                    const std::string& key_env = "live");
-
 // Revokes `key_id` of `project_id` as another process would: through the
 // projects area's key repository, leaving this process's key cache as it is.
 void RevokeKeyElsewhere(TestService& t, const std::string& org_id, const std::string& project_id,
