@@ -2,6 +2,7 @@
 // complete-signup.
 #include <doctest/doctest.h>
 
+#include <optional>
 #include <set>
 
 #include "domain/auth/password.h"
@@ -16,6 +17,7 @@ namespace {
 
 namespace json = boost::json;
 using service::testing::Bearer;
+using service::testing::BearerOrg;
 using service::testing::kTestPassword;
 using service::testing::NewAccountsService;
 using service::testing::RegisterAccount;
@@ -54,6 +56,20 @@ void SetWaitlistStatus(TestService& t, const std::string& email, const std::stri
                                                     core.Now());
               })
               .ok());
+}
+
+// The waitlist entry of `email`, read through the waitlist repository.
+std::optional<service::ports::WaitlistEntry> WaitlistEntryOf(TestService& t, const std::string& email) {
+  auto& core = service::internal::PlatformOf(t.service());
+  const auto& accounts = service::internal::ModulesOf(t.service()).accounts->deps();
+  std::optional<service::ports::WaitlistEntry> out;
+  REQUIRE(core.tx
+              ->Read([&](service::ports::Tx& c) -> service::Status {
+                SV_ASSIGN_OR_RETURN(out, accounts.waitlist->FindByEmail(c, email));
+                return service::Status::Ok();
+              })
+              .ok());
+  return out;
 }
 
 // The status of the waitlist entry of `email` ("" when there is none), read
@@ -115,14 +131,19 @@ TEST_CASE("register creates user, organization, default project and first key in
   const std::string user_id(b.at("user").at("id").as_string());
 
   // The key is stored only as its hash, under the default project.
+  // internal state (these two): only the stored row shows what is kept of the key.
   CHECK(CountRows(*t,
                   "SELECT COUNT(*) FROM capture_keys WHERE key_hash = ? AND project_id = ? AND prefix = ?",
                   {service::domain::HashCaptureKey(key), std::string(b.at("project").at("id").as_string()),
                    parsed->prefix}) == 1);
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM capture_keys WHERE key_hash = ?", {key}) == 0);
-  CHECK(CountRows(*t, "SELECT COUNT(*) FROM memberships WHERE org_id = ? AND user_id = ? AND role = 'admin'",
-                  {org_id, user_id}) == 1);
+  auto team = t->Get("/v1/team", BearerOrg(std::string(b.at("accessToken").as_string()), org_id));
+  REQUIRE_MESSAGE(team.status == 200, team.body);
+  REQUIRE(team.json.at("members").as_array().size() == 1);
+  CHECK(std::string(team.json.at("members").at(0).at("id").as_string()) == user_id);
+  CHECK(team.json.at("members").at(0).at("role") == "admin");
   // The password is stored as a scrypt hash, never in clear.
+  // internal state: only the stored row shows what is kept of the password.
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM users WHERE password_hash LIKE 'scrypt$%' AND password_hash <> ?",
                   {std::string(kTestPassword)}) == 1);
 
@@ -164,6 +185,7 @@ TEST_CASE("register: 400 names each bad field, 409 for a taken email, nothing wr
   auto malformed = t->Request("POST", "/v1/auth/register", "{\"email\":");
   CHECK(malformed.status == 400);
   CHECK(malformed.json.at("error") == "Invalid JSON in request body");
+  // internal state (these two): nothing anywhere (no route lists every account or organization).
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM users") == 0);
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM organizations") == 0);
 
@@ -175,6 +197,7 @@ TEST_CASE("register: 400 names each bad field, 409 for a taken email, nothing wr
   CHECK(dup.status == 409);
   CHECK(dup.json.at("error") == "Email already registered");
   // The refused registration left no organization, project or key behind.
+  // internal state (these three): as above, across the whole database.
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM organizations") == 1);
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM projects") == 1);
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM capture_keys") == 1);
@@ -183,6 +206,7 @@ TEST_CASE("register: 400 names each bad field, 409 for a taken email, nothing wr
 TEST_CASE("register queues a verification mail when mail is configured, none otherwise") {
   auto plain = NewAccountsService();
   RegisterAccount(*plain, "nomail@example.com");
+  // internal state: no route reads the outbox (nor do the mails below).
   CHECK(CountRows(*plain, "SELECT COUNT(*) FROM outbox") == 0);
 
   auto t = NewAccountsService([](service::Options& o) {
@@ -230,6 +254,7 @@ TEST_CASE("waitlist: new and pending 202, rejected re-promoted, approved 200, 40
   CHECK(first.json.at("status") == "pending");
   CHECK(first.json.at("message").is_string());
   // A receipt mail for the new entry only.
+  // internal state (this and the next outbox count): no route reads the outbox.
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM outbox") == 1);
 
   auto again = t->Post("/v1/auth/waitlist", entry);
@@ -301,9 +326,10 @@ TEST_CASE("approval link inspection and complete-signup") {
   CHECK(done.json.at("org").at("slug") == "fresh-org");
   CHECK(done.json.at("project").at("id").is_string());
   CHECK(done.json.at("apiKey").is_string());
-  CHECK(CountRows(
-            *t, "SELECT COUNT(*) FROM waitlist WHERE status = 'completed' AND approval_token_hash IS NULL") ==
-        1);
+  const auto entry = WaitlistEntryOf(*t, "newbie@example.com");  // the only entry
+  REQUIRE(entry);
+  CHECK(entry->status == "completed");
+  CHECK_FALSE(entry->approval_token_hash.has_value());
   // The link is spent.
   CHECK(t->Get("/v1/auth/approval/" + token).status == 400);
   CHECK(t->Post("/v1/auth/complete-signup",
@@ -327,6 +353,7 @@ TEST_CASE("complete-signup: 409 when the email registered meanwhile, and the lin
   CHECK(r.status == 409);
   CHECK(r.json.at("error") == "Email already registered");
   CHECK(WaitlistStatus(*t, "race@example.com") == "approved");  // the only entry
+  // internal state: no second organization anywhere (no route lists every organization).
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM organizations") == 1);
 }
 
