@@ -104,6 +104,8 @@ std::string TokenAfter(const std::string& text, const std::string& marker) {
 }
 
 std::string LastQueuedMailText(TestService& t, const std::string& to) {
+  // internal state: a queued mail's text (its link tokens) is only in the outbox; no route or port reads
+  // it back without claiming it for delivery.
   auto& core = service::internal::PlatformOf(t.service());
   std::string text;
   Status s = core.db->Read([&](store::Connection& c) -> Status {
