@@ -469,29 +469,42 @@ TEST_CASE("signal classification is stored on the bug") {
   CHECK(BugText(t, s, Str(logs.json, "id"), "signal_class") == "diagnostic");
 }
 
-TEST_CASE("the outbox hook runs inside the ingest transaction") {
+TEST_CASE("transactional event subscribers run inside the ingest transaction, each of them") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t);
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
-  auto& capture = *service::internal::ModulesOf(t.service()).capture;
-  capture.set_outbox_hook([&core](ports::Tx& tx, const ports::Event& e) -> Status {
-    return core.outbox->Enqueue(tx, core.ids->NewId(), "webhook." + e.type, e.payload, core.Now());
+  // Beside the integrations area's subscriber, two more: each is called.
+  std::vector<std::string> seen;
+  const uint64_t first =
+      core.events.Subscribe([&core](ports::Tx& tx, const ports::Event& e, std::string_view area) -> Status {
+        return core.outbox->Enqueue(tx, core.ids->NewId(), "webhook." + e.type + "." + std::string(area),
+                                    e.payload, core.Now());
+      });
+  const uint64_t second = core.events.Subscribe([&seen](ports::Tx&, const ports::Event& e, std::string_view) {
+    seen.push_back(e.type);
+    return Status::Ok();
   });
   TestResponse r = Ingest(t, s.key, Report("Hooked"));
   REQUIRE(r.status == 201);
   // internal state: the hook's outbox row is what the rule is about (no route lists the outbox).
-  CHECK(QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'webhook.new_bug'") == 1);
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'webhook.new_bug.capture'") == 1);
+  CHECK(seen == std::vector<std::string>{"new_bug"});
 
-  // A failing hook rolls the report back: nothing is stored.
-  capture.set_outbox_hook([](ports::Tx&, const ports::Event&) -> Status {
-    return Status::Public(service::Code::kUnavailable, "queue down");
-  });
+  // A failing subscriber rolls the report back: nothing is stored.
+  core.events.Unsubscribe(second);
+  const uint64_t failing =
+      core.events.Subscribe([](ports::Tx&, const ports::Event&, std::string_view) -> Status {
+        return Status::Public(service::Code::kUnavailable, "queue down");
+      });
   TestResponse failed = Ingest(t, s.key, Report("Hooked"));
   CHECK(failed.status == 503);
   CHECK(t.Get("/v1/bugs?signalClass=all", s.admin.headers()).json.at("total") == 1);
   CHECK(Occurrences(t, s, Str(r.json, "id")).at("total") == 1);
   CHECK(BugInt(t, s, Str(r.json, "id"), "report_count") == 1);
-  capture.set_outbox_hook(nullptr);
+  core.events.Unsubscribe(failing);
+  core.events.Unsubscribe(first);
+  REQUIRE(Ingest(t, s.key, Report("Hooked")).status == 201);
+  CHECK(BugInt(t, s, Str(r.json, "id"), "report_count") == 2);
 }
 
 TEST_CASE("concurrent reports share transactions, every count stays exact") {

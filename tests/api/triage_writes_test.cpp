@@ -448,15 +448,19 @@ TEST_CASE("delete cascades, emits deleted, and needs the capability") {
   CHECK(S(json::parse(rec.OfType("deleted")[0].payload), "bugId") == x.bug);
 }
 
-TEST_CASE("triage events reach the event outbox inside the write, a rejected write leaves none") {
+TEST_CASE(
+    "triage events reach the transactional subscribers inside the write, a rejected write leaves none") {
   TestService t;
   Team x = NewTeam(t);
-  // Outbound deliveries (Specification 2) set this hook; here it writes one
-  // outbox row per event in the write's own transaction.
+  // Outbound deliveries (Specification 2) subscribe too; here a second
+  // subscriber writes one outbox row per event in the write's own
+  // transaction, and names the area that wrote it.
   modules::Platform& p = internal::PlatformOf(t.service());
-  internal::ModulesOf(t.service()).triage->set_event_outbox_hook([&p](ports::Tx& tx, const ports::Event& e) {
-    return p.outbox->Enqueue(tx, p.ids->NewId(), "test-event", e.type, p.Now());
-  });
+  const uint64_t handle =
+      p.events.Subscribe([&p](ports::Tx& tx, const ports::Event& e, std::string_view area) -> Status {
+        if (area != app::kTriageEvents) return Status::Public(Code::kInternal, "not the triage area");
+        return p.outbox->Enqueue(tx, p.ids->NewId(), "test-event", e.type, p.Now());
+      });
   // internal state: the hook's outbox rows are what the rule is about (no route lists the outbox).
   const auto rows = [&](const std::string& type) {
     return QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'test-event' AND payload = ?", {type});
@@ -474,7 +478,7 @@ TEST_CASE("triage events reach the event outbox inside the write, a rejected wri
       t.Post("/v1/bugs/" + x.bug + "/comments", json::object{{"content", "x"}}, x.member.headers()).status ==
       201);
   CHECK(rows("comment") == 1);
-  internal::ModulesOf(t.service()).triage->set_event_outbox_hook(nullptr);
+  p.events.Unsubscribe(handle);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@ Status CaptureModule::Open(Platform& p) {
   deps_.clock = p.clock.get();
   deps_.ids = p.ids.get();
   deps_.bus = p.bus.get();
+  deps_.events = &p.events;
   deps_.log = p.log.get();
   deps_.settings = p.settings.get();
   deps_.projects = p.projects.get();

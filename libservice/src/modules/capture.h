@@ -19,9 +19,6 @@ class CaptureModule final : public Module {
 
   const app::capture::CaptureDeps& deps() const { return deps_; }
   app::capture::Runtime& runtime() { return *runtime_; }
-  // The integrations area's hook into the ingest transaction (see
-  // app/capture/deps.h). REQUIRES: before the service handles requests.
-  void set_outbox_hook(app::capture::OutboxHook hook) { deps_.capture_outbox_hook = std::move(hook); }
 
  private:
   std::unique_ptr<ports::CaptureBugRepository> bugs_;

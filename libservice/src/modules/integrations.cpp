@@ -40,13 +40,12 @@ Status IntegrationsModule::Open(Platform& p) {
   deps_.routine_fire_url = p.options.routine_fire_url;
   deps_.code_host_api_url = p.options.code_host_api_url;
 
-  // Deliveries are written in the transaction of the event that causes them.
+  // Deliveries are written in the transaction of the event that causes them;
+  // the schedule (quiet hours, signing) depends on which area wrote it.
   const ai::IntegrationsDeps* deps = &deps_;
-  capture_.set_outbox_hook([deps](ports::Tx& tx, const ports::Event& e) {
-    return ai::EnqueueDeliveries(*deps, tx, e, ai::EventPath::kCapture);
-  });
-  triage_.set_event_outbox_hook([deps](ports::Tx& tx, const ports::Event& e) {
-    return ai::EnqueueDeliveries(*deps, tx, e, ai::EventPath::kTriage);
+  p.events.Subscribe([deps](ports::Tx& tx, const ports::Event& e, std::string_view area) {
+    return ai::EnqueueDeliveries(
+        *deps, tx, e, area == app::kCaptureEvents ? ai::EventPath::kCapture : ai::EventPath::kTriage);
   });
 
   engine_ = std::make_unique<ai::DeliveryEngine>(deps_, ai::DeliveryEngineOptions{});

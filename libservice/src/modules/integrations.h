@@ -1,6 +1,6 @@
 // The integrations area (Spec 2 "Integrations", "Delivery", "Alerts"):
 // destinations with sealed secrets, the delivery rows capture and triage
-// write in their own transactions (it sets both areas' outbox hooks), the
+// write in their own transactions (it subscribes to the platform's transactional events), the
 // delivery engine started with the workers, alert policy, preview and
 // overview.
 #pragma once
@@ -9,7 +9,6 @@
 
 #include "app/integrations/integrations.h"
 #include "modules/bugs.h"
-#include "modules/capture.h"
 #include "modules/module.h"
 #include "modules/triage.h"
 #include "ports/integration_repository.h"
@@ -18,8 +17,7 @@ namespace service::modules {
 
 class IntegrationsModule final : public Module {
  public:
-  IntegrationsModule(CaptureModule& capture, BugsModule& bugs, TriageModule& triage)
-      : capture_(capture), bugs_(bugs), triage_(triage) {}
+  IntegrationsModule(BugsModule& bugs, TriageModule& triage) : bugs_(bugs), triage_(triage) {}
   ~IntegrationsModule() override;
   std::string_view name() const override { return "integrations"; }
   Status Open(Platform& platform) override;
@@ -28,7 +26,6 @@ class IntegrationsModule final : public Module {
   const app::integrations::IntegrationsDeps& deps() const { return deps_; }
 
  private:
-  CaptureModule& capture_;
   BugsModule& bugs_;
   TriageModule& triage_;
   ports::EventBus* bus_ = nullptr;

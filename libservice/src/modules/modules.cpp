@@ -34,7 +34,7 @@ Modules AssembleModules() {
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *m.capture);
   m.triage = Add<TriageModule>(m, *bugs, *ai);
-  m.integrations = Add<IntegrationsModule>(m, *m.capture, *bugs, *m.triage);
+  m.integrations = Add<IntegrationsModule>(m, *bugs, *m.triage);
   Add<StreamModule>(m, *m.accounts);
   m.demo = Add<DemoModule>(m, *m.accounts, *m.capture);
   return m;

@@ -15,6 +15,7 @@
 
 #include "app/deletion_hooks.h"
 #include "app/mail/mail.h"
+#include "app/transactional_events.h"
 #include "app/workers.h"
 #include "domain/auth/password.h"
 #include "ports/event_bus.h"
@@ -50,6 +51,7 @@ struct Platform {
   std::shared_ptr<Mailer> mailer;  // null: no mail provider
   app::Workers workers;
   app::DeletionHooks deletion;
+  app::TransactionalEvents events;  // subscribers called inside the writer's transaction
 
   // Shared repositories (stateless).
   std::unique_ptr<ports::SettingsRepository> settings;

@@ -12,6 +12,7 @@ Status TriageModule::Open(Platform& p) {
   deps_.clock = p.clock.get();
   deps_.ids = p.ids.get();
   deps_.bus = p.bus.get();
+  deps_.events = &p.events;
   deps_.log = p.log.get();
   deps_.bugs = bugs_.get();
   deps_.reads = bugs_module_.deps().bugs;

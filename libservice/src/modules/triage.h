@@ -25,7 +25,6 @@ class TriageModule final : public Module {
   void RegisterRoutes(api::Pipeline& pipeline) override;
 
   // Where triage events go inside their transaction (outbound deliveries).
-  void set_event_outbox_hook(app::triage::EventOutboxHook hook) { deps_.event_outbox_hook = std::move(hook); }
   const app::triage::TriageDeps& deps() const { return deps_; }
 
  private:

@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "app/transactional_events.h"
 #include "ports/capture_bug_repository.h"
 #include "ports/duplicate_candidate_repository.h"
 #include "ports/end_user_repository.h"
@@ -26,15 +27,6 @@ namespace service::app::capture {
 
 class Runtime;
 
-// Called inside the ingest write transaction for every capture outcome
-// (event types new_bug, duplicate, regression) with the event that is
-// published on the bus after the commit. This is where the integrations
-// area enqueues webhook deliveries (OutboxRepository::Enqueue on `tx`), so a
-// committed report never loses its webhook and a rolled-back one never sends
-// it. A failure rolls the report back. Empty (the default): nothing is
-// enqueued.
-using OutboxHook = std::function<Status(ports::Tx& tx, const ports::Event& event)>;
-
 struct CaptureDeps {
   ports::Transactions* db = nullptr;
   Clock* clock = nullptr;
@@ -50,7 +42,13 @@ struct CaptureDeps {
   ports::PresenceRepository* presence = nullptr;
   ports::DuplicateCandidateRepository* duplicates = nullptr;
   ports::UsageRepository* usage = nullptr;
-  OutboxHook capture_outbox_hook;
+  // Every capture outcome (new_bug, duplicate, regression) is published to
+  // these subscribers inside the ingest transaction (area kCaptureEvents),
+  // with the event the bus gets after the commit: the integrations area
+  // writes its webhook deliveries there, so a committed report never loses
+  // its webhook and a rolled-back one never sends it. A failure rolls the
+  // report back. Null or empty: the event is not built in the transaction.
+  const TransactionalEvents* events = nullptr;
   std::string public_url;  // upgrade links in plan-limit errors
   PlanLimitOverrides plan_limits;
   // Report batches written at once per process (SQLite: several queue for

@@ -15,7 +15,7 @@
 //   bug users  one upsert each for user, session and reporter email, and
 //              one UPDATE of the bug's distinct counts when one was new
 //   history    one INSERT when the report reopened a resolved bug
-//   outbox     CaptureDeps::capture_outbox_hook, when set
+//   outbox     CaptureDeps::events (the platform's transactional subscribers)
 //
 // Concurrent reports share one transaction (capture::WriteBatcher: group
 // commit at the application level). After the commit the outcome (new_bug, duplicate or regression) is

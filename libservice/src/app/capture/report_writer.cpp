@@ -212,9 +212,9 @@ Status WriteReports(const CaptureDeps& deps, ports::Tx& tx, const std::vector<Pr
           tx, deps.ids->NewId(), r->bug.id, r->source->org_id, "resolved", r->bug.status,
           "Reopened: a new report arrived", "", r->bug_write.seen_at));
     }
-    if (deps.capture_outbox_hook) {
+    if (deps.events != nullptr && !deps.events->empty()) {
       r->event = OutcomeEvent(*r);
-      SV_RETURN_IF_ERROR(deps.capture_outbox_hook(tx, r->event));
+      SV_RETURN_IF_ERROR(deps.events->Publish(tx, r->event, kCaptureEvents));
     }
   }
   return Status::Ok();

@@ -13,7 +13,7 @@
 //   occurrences one INSERT for the batch (events: a JSON array in the row)
 //   end users   one upsert for the batch
 //   history     a row per report that reopened a resolved bug
-//   outbox      CaptureDeps::capture_outbox_hook per report, when set
+//   outbox      CaptureDeps::events per report (transactional subscribers)
 //
 // On PostgreSQL "one statement" is literal (unnest()ed arrays); on SQLite,
 // where statements cost no round trip, the repositories loop over

@@ -147,9 +147,9 @@ enum class EventPath { kCapture, kTriage };
 // status_change, comment, assigned (the others have no producer yet).
 bool TriggersDeliveries(std::string_view event_type);
 
-// The outbox hook: writes a delivery row per destination that takes `event`
-// (subscription, policy, minSeverity, deliveryFeed, quiet hours), inside the
-// event's own transaction. Events that no destination can take cost one query.
+// The subscriber to the platform's transactional events: writes a delivery row per destination that takes
+// `event` (subscription, policy, minSeverity, deliveryFeed, quiet hours), inside the event's own transaction.
+// Events that no destination can take cost one query.
 Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const ports::Event& event,
                          EventPath path);
 

@@ -90,7 +90,7 @@ ports::Event BugEvent(const TriageDeps& deps, const std::string& type, const por
 }
 
 Status PendingEvents::Queue(const TriageDeps& deps, ports::Tx& tx, ports::Event e) {
-  if (deps.event_outbox_hook) SV_RETURN_IF_ERROR(deps.event_outbox_hook(tx, e));
+  if (deps.events != nullptr) SV_RETURN_IF_ERROR(deps.events->Publish(tx, e, kTriageEvents));
   events_.push_back(std::move(e));
   return Status::Ok();
 }

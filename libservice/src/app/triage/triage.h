@@ -26,6 +26,7 @@
 
 #include "app/actor.h"
 #include "app/mail/mail.h"
+#include "app/transactional_events.h"
 #include "app/workers.h"
 #include "ports/ai_provider.h"
 #include "ports/bug_read_repository.h"
@@ -47,12 +48,6 @@
 
 namespace service::app::triage {
 
-// Called inside the write transaction for each domain event a triage write
-// causes (regression, status_change, comment, assigned, deleted), so that
-// outbound deliveries (Spec 2) are queued atomically with the change. Unset
-// until an area that delivers events sets it.
-using EventOutboxHook = std::function<Status(ports::Tx&, const ports::Event&)>;
-
 struct TriageDeps {
   ports::Transactions* db = nullptr;
   Clock* clock = nullptr;
@@ -73,7 +68,11 @@ struct TriageDeps {
   const MailOutbox* mail = nullptr;
   PlanLimitOverrides plan_limits;
   std::string public_url;  // links in emails and chat posts
-  EventOutboxHook event_outbox_hook;
+  // Each domain event a triage write causes (regression, status_change,
+  // comment, assigned, deleted) is published to these subscribers inside
+  // the write's transaction (area kTriageEvents), so outbound deliveries
+  // (Spec 2) are queued atomically with the change. Null: none.
+  const TransactionalEvents* events = nullptr;
 
   int64_t Now() const { return clock->NowMillis(); }
 };
