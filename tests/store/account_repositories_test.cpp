@@ -26,7 +26,7 @@ namespace service::store {
 namespace {
 
 constexpr const char* kOrg = testing::kStoreOrg;
-constexpr const char* kOtherOrg = "00000000-0000-7000-8000-000000000009";
+constexpr const char* kOtherOrg = testing::kStoreOtherOrg;
 
 struct Fixture : testing::StoreFixture {
   std::unique_ptr<ports::UserRepository> users = NewSqlUserRepository();
@@ -44,10 +44,6 @@ struct Fixture : testing::StoreFixture {
   }
 
   // Runs `fn` on a read snapshot; fails the test unless it succeeds.
-  void Read(const std::function<Status(Connection&)>& fn) {
-    Status st = db->Read(fn);
-    REQUIRE_MESSAGE(st.ok(), st.ToString());
-  }
 
   // A pending account with `email`.
   std::string User(const std::string& email, int64_t at = 10) {

@@ -28,8 +28,8 @@ namespace {
 
 constexpr const char* kOrg = testing::kStoreOrg;
 constexpr const char* kProject = "00000000-0000-7000-8000-000000000002";
-constexpr const char* kOtherOrg = "00000000-0000-7000-8000-000000000009";
-constexpr const char* kOtherProject = "00000000-0000-7000-8000-000000000010";
+constexpr const char* kOtherOrg = testing::kStoreOtherOrg;
+constexpr const char* kOtherProject = testing::kStoreOtherProject;
 constexpr int64_t kHour = 3'600'000;
 
 // One report: a new bug with its occurrence, participants and end user.
@@ -62,14 +62,7 @@ struct Fixture : testing::StoreFixture {
   Reported a, b, c, x;
 
   Fixture() : StoreFixture({kProject}) {
-    Write([&](Connection& tx) -> Status {
-      SV_RETURN_IF_ERROR(
-          NewSqlOrgRepository()->Insert(tx, ports::Organization{kOtherOrg, "Other", "other", "free", 5}));
-      return tx
-          .Exec("INSERT INTO projects (id, org_id, name, slug, created_at) VALUES (?, ?, 'O', 'o', 1)",
-                {kOtherProject, kOtherOrg})
-          .status();
-    });
+    AddOtherOrganization();
     a = Report({.group = "g1",
                 .title = "Checkout fails",
                 .severity = "high",
@@ -142,11 +135,6 @@ struct Fixture : testing::StoreFixture {
           tx, {{s.org, s.user, "user", s.user, s.reporter, "web", std::nullopt, std::nullopt, o.id, s.at}});
     });
     return {w.new_bug_id, o.id};
-  }
-
-  void Read(const std::function<Status(Connection&)>& fn) {
-    Status st = db->Read(fn);
-    REQUIRE_MESSAGE(st.ok(), st.ToString());
   }
 
   void SetStatus(const std::string& bug, const std::string& status, int64_t at) {

@@ -34,27 +34,15 @@ namespace {
 
 constexpr const char* kOrg = testing::kStoreOrg;
 constexpr const char* kProject = "00000000-0000-7000-8000-000000000002";
-constexpr const char* kOtherOrg = "00000000-0000-7000-8000-000000000009";
-constexpr const char* kOtherProject = "00000000-0000-7000-8000-000000000010";
+constexpr const char* kOtherOrg = testing::kStoreOtherOrg;
+constexpr const char* kOtherProject = testing::kStoreOtherProject;
 
 struct Fixture : testing::StoreFixture {
   std::unique_ptr<DatabaseTransactions> txs;
 
   Fixture() : StoreFixture({kProject}) {
     txs = NewTransactions(*db);
-    Write([&](Connection& tx) -> Status {
-      SV_RETURN_IF_ERROR(
-          NewSqlOrgRepository()->Insert(tx, ports::Organization{kOtherOrg, "Other", "other", "free", 5}));
-      return tx
-          .Exec("INSERT INTO projects (id, org_id, name, slug, created_at) VALUES (?, ?, 'O', 'o', 1)",
-                {kOtherProject, kOtherOrg})
-          .status();
-    });
-  }
-
-  void Read(const std::function<Status(Connection&)>& fn) {
-    Status st = db->Read(fn);
-    REQUIRE_MESSAGE(st.ok(), st.ToString());
+    AddOtherOrganization();
   }
 
   std::string Person(const std::string& email) {

@@ -25,7 +25,7 @@ namespace service::store {
 namespace {
 
 constexpr const char* kOrg = testing::kStoreOrg;
-constexpr const char* kOtherOrg = "00000000-0000-7000-8000-000000000009";
+constexpr const char* kOtherOrg = testing::kStoreOtherOrg;
 
 struct Fixture : testing::StoreFixture {
   std::unique_ptr<ports::ProjectRepository> projects = NewSqlProjectRepository();
@@ -35,11 +35,6 @@ struct Fixture : testing::StoreFixture {
     Write([&](Connection& tx) {
       return NewSqlOrgRepository()->Insert(tx, ports::Organization{kOtherOrg, "Other", "other", "team", 5});
     });
-  }
-
-  void Read(const std::function<Status(Connection&)>& fn) {
-    Status st = db->Read(fn);
-    REQUIRE_MESSAGE(st.ok(), st.ToString());
   }
 
   ports::Project Project(const std::string& org, const std::string& slug, int64_t at) {

@@ -37,6 +37,25 @@ void StoreFixture::Write(const std::function<Status(store::Connection&)>& fn) {
   REQUIRE_MESSAGE(st.ok(), st.ToString());
 }
 
+void StoreFixture::Read(const std::function<Status(store::Connection&)>& fn) {
+  Status st = db->Read(fn);
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+}
+
+void StoreFixture::AddOtherOrganization() {
+  Write([&](store::Connection& tx) -> Status {
+    SV_RETURN_IF_ERROR(
+        tx.Exec("INSERT INTO organizations (id, name, slug, plan, created_at, updated_at) VALUES "
+                "(?, 'Other', 'other', 'free', 5, 5)",
+                {kStoreOtherOrg})
+            .status());
+    return tx
+        .Exec("INSERT INTO projects (id, org_id, name, slug, created_at) VALUES (?, ?, 'O', 'o', 1)",
+              {kStoreOtherProject, kStoreOtherOrg})
+        .status();
+  });
+}
+
 int64_t StoreFixture::Int(const std::string& sql, const std::vector<store::Value>& params) {
   int64_t v = -1;
   REQUIRE(db->Read([&](store::Connection& c) -> Status {

@@ -15,6 +15,10 @@
 namespace service::testing {
 
 inline constexpr const char* kStoreOrg = "00000000-0000-7000-8000-000000000001";
+// A second organization and its one project (AddOtherOrganization), for the
+// org-scoping checks: another organization's id finds nothing.
+inline constexpr const char* kStoreOtherOrg = "00000000-0000-7000-8000-000000000009";
+inline constexpr const char* kStoreOtherProject = "00000000-0000-7000-8000-000000000010";
 
 class StoreFixture {
  public:
@@ -23,6 +27,10 @@ class StoreFixture {
 
   // Runs `fn` in a write transaction; fails the test unless it succeeds.
   void Write(const std::function<Status(store::Connection&)>& fn);
+  // Runs `fn` in a read transaction; fails the test unless it succeeds.
+  void Read(const std::function<Status(store::Connection&)>& fn);
+  // Inserts kStoreOtherOrg with the project kStoreOtherProject.
+  void AddOtherOrganization();
   // The first column of the first row of `sql`, as an integer (-1 when no
   // row) or as text ("" when no row).
   int64_t Int(const std::string& sql, const std::vector<store::Value>& params = {});
