@@ -6,6 +6,10 @@
 
 #include "api/console.h"
 #include "api/pipeline.h"
+#include "areas/accounts/store/repositories.h"
+#include "areas/demo/module.h"
+#include "areas/operations/store/repositories.h"
+#include "areas/projects/store/repositories.h"
 #include "modules/modules.h"
 #include "ports/mailer.h"
 #include "service_internal.h"
@@ -65,12 +69,6 @@ Status BuildPlatform(modules::Platform& p) {
 
   p.settings = store::NewSqlSettingsRepository();
   p.outbox = store::NewSqlOutboxRepository();
-  p.users = store::NewSqlUserRepository();
-  p.orgs = store::NewSqlOrgRepository();
-  p.memberships = store::NewSqlMembershipRepository();
-  p.projects = store::NewSqlProjectRepository();
-  p.capture_keys = store::NewSqlCaptureKeyRepository();
-  p.usage = store::NewSqlUsageRepository();
 
   if (!o.jwt_secret.empty()) {
     p.jwt_secret = o.jwt_secret;
@@ -93,6 +91,7 @@ Result<std::unique_ptr<Service>> Service::Open(Options options) {
   SV_RETURN_IF_ERROR(BuildPlatform(p));
 
   impl.modules = modules::AssembleModules();
+  for (const auto& m : impl.modules.all) m->Provide(p);
   for (const auto& m : impl.modules.all) {
     Status st = m->Open(p);
     if (!st.ok()) return Status(st.code(), std::string(m->name()) + ": " + st.message());
@@ -132,7 +131,7 @@ void Service::Shutdown() {
 }
 
 Result<DemoCredentials> Service::SeedDemo() {
-  SV_ASSIGN_OR_RETURN(app::DemoResult r, impl_->modules.demo->Seed());
+  SV_ASSIGN_OR_RETURN(app::DemoResult r, impl_->modules.Get<modules::DemoModule>().Seed());
   return DemoCredentials{r.created, r.email, r.password, r.org_name, r.api_key, r.reports, r.bugs, r.dsn};
 }
 

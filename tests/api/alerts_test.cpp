@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/integrations/integrations.h"
+#include "areas/integrations/app/integrations.h"
+#include "areas/integrations/module.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 #include "support/stub_http_server.h"
@@ -21,7 +22,8 @@ namespace json = boost::json;
 std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
 
 int64_t Drain(TestService& t) {
-  auto n = app::integrations::DrainDeliveries(internal::ModulesOf(t.service()).integrations->deps());
+  auto n = app::integrations::DrainDeliveries(
+      internal::ModulesOf(t.service()).Get<service::modules::IntegrationsModule>().deps());
   REQUIRE_MESSAGE(n.ok(), n.status().ToString());
   return *n;
 }

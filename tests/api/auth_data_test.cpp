@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "app/mail/mail.h"
+#include "areas/mail/app/mail.h"
 #include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "app/mail/mail.h"
+#include "areas/mail/app/mail.h"
 #include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"

@@ -10,8 +10,9 @@
 
 #include "api/json.h"
 #include "api/pipeline.h"
-#include "api/routes.h"
-#include "domain/auth/token.h"
+#include "areas/accounts/api/routes.h"
+#include "areas/accounts/domain/token.h"
+#include "areas/accounts/module.h"
 #include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
@@ -364,7 +365,8 @@ TEST_CASE("bearer modes: superadmin allowlist, agent tokens refused, route capab
   const Account root = RegisterAccount(*t, "root@example.com", "Root Org");
   const Account admin = RegisterAccount(*t, "plain@example.com", "Plain Org");
   service::api::Pipeline p(service::testing::PipelineDepsOf(t->service()));
-  service::api::RegisterBearerAuthenticator(p, service::internal::ModulesOf(t->service()).accounts->deps());
+  service::api::RegisterBearerAuthenticator(
+      p, service::internal::ModulesOf(t->service()).Get<service::modules::AccountsModule>().deps());
   using service::api::AuthMode;
   using service::api::RateClass;
   auto ok = [](service::api::Context& ctx) {

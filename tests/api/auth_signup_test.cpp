@@ -5,9 +5,10 @@
 #include <optional>
 #include <set>
 
-#include "domain/auth/password.h"
-#include "domain/auth/secrets.h"
-#include "domain/keys/capture_key.h"
+#include "areas/accounts/domain/password.h"
+#include "areas/accounts/domain/secrets.h"
+#include "areas/accounts/module.h"
+#include "areas/projects/domain/capture_key.h"
 #include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
@@ -47,7 +48,8 @@ std::set<std::string> DetailFields(const json::value& body) {
 // accounts area's waitlist repository.
 void SetWaitlistStatus(TestService& t, const std::string& email, const std::string& status) {
   auto& core = service::internal::PlatformOf(t.service());
-  const auto& accounts = service::internal::ModulesOf(t.service()).accounts->deps();
+  const auto& accounts =
+      service::internal::ModulesOf(t.service()).Get<service::modules::AccountsModule>().deps();
   REQUIRE(core.tx
               ->Write([&](service::ports::Tx& tx) -> service::Status {
                 SV_ASSIGN_OR_RETURN(auto entry, accounts.waitlist->FindByEmail(tx, email));
@@ -61,7 +63,8 @@ void SetWaitlistStatus(TestService& t, const std::string& email, const std::stri
 // The waitlist entry of `email`, read through the waitlist repository.
 std::optional<service::ports::WaitlistEntry> WaitlistEntryOf(TestService& t, const std::string& email) {
   auto& core = service::internal::PlatformOf(t.service());
-  const auto& accounts = service::internal::ModulesOf(t.service()).accounts->deps();
+  const auto& accounts =
+      service::internal::ModulesOf(t.service()).Get<service::modules::AccountsModule>().deps();
   std::optional<service::ports::WaitlistEntry> out;
   REQUIRE(core.tx
               ->Read([&](service::ports::Tx& c) -> service::Status {
@@ -76,7 +79,8 @@ std::optional<service::ports::WaitlistEntry> WaitlistEntryOf(TestService& t, con
 // through the waitlist repository.
 std::string WaitlistStatus(TestService& t, const std::string& email) {
   auto& core = service::internal::PlatformOf(t.service());
-  const auto& accounts = service::internal::ModulesOf(t.service()).accounts->deps();
+  const auto& accounts =
+      service::internal::ModulesOf(t.service()).Get<service::modules::AccountsModule>().deps();
   std::string status;
   REQUIRE(core.tx
               ->Read([&](service::ports::Tx& c) -> service::Status {
@@ -93,7 +97,8 @@ std::string WaitlistStatus(TestService& t, const std::string& email) {
 std::string Approve(TestService& t, const std::string& email,
                     int64_t lifetime_ms = service::domain::kApprovalTokenLifetimeMs) {
   auto& core = service::internal::PlatformOf(t.service());
-  const auto& accounts = service::internal::ModulesOf(t.service()).accounts->deps();
+  const auto& accounts =
+      service::internal::ModulesOf(t.service()).Get<service::modules::AccountsModule>().deps();
   const auto secret = service::domain::NewApprovalToken(*core.ids);
   REQUIRE(core.db
               ->Write([&](service::store::Connection& tx) -> service::Status {

@@ -10,9 +10,10 @@
 #include <set>
 #include <thread>
 
-#include "app/capture/runtime.h"
-#include "domain/capture/end_user.h"
-#include "domain/capture/fingerprint.h"
+#include "areas/capture/app/runtime.h"
+#include "areas/capture/domain/end_user.h"
+#include "areas/capture/domain/fingerprint.h"
+#include "areas/capture/module.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 #include "support/triage_fixture.h"
@@ -310,7 +311,10 @@ TEST_CASE("the client address is never stored, the anonymous key derives from it
   const std::string occ = Str(r.json, "occurrenceId");
   const json::object o = Occurrence(t, s, r);
   const std::string hash = Str(o, "ip_hash");
-  CHECK(hash == service::internal::ModulesOf(t.service()).capture->runtime().HashClientIp("198.51.100.23"));
+  CHECK(hash == service::internal::ModulesOf(t.service())
+                    .Get<service::modules::CaptureModule>()
+                    .runtime()
+                    .HashClientIp("198.51.100.23"));
   CHECK(Str(o, "user_key") == "anon:" + hash.substr(0, 16));
   // internal state: user_kind is not part of any read route.
   CHECK(QueryText(t, "SELECT user_kind FROM occurrences WHERE id = ?", {occ}) == "anonymous");
@@ -372,7 +376,8 @@ TEST_CASE("events are stored in submission order and read back with their timest
               ->Read([&](store::Connection& c) -> Status {
                 SV_ASSIGN_OR_RETURN(stored,
                                     service::internal::ModulesOf(t.service())
-                                        .capture->deps()
+                                        .Get<service::modules::CaptureModule>()
+                                        .deps()
                                         .occurrences->Events(c, s.admin.org_id, Str(r.json, "occurrenceId")));
                 return Status::Ok();
               })
@@ -580,7 +585,11 @@ TEST_CASE("concurrent reports share transactions, every count stays exact") {
   REQUIRE(usage.status == 200);
   // Every report came in this month: the month's counter holds every bug.
   CHECK(usage.json.at("bugsThisMonth").at("current") == static_cast<int64_t>(bugs.size()));
-  const auto stats = service::internal::ModulesOf(t.service()).capture->runtime().committer().stats();
+  const auto stats = service::internal::ModulesOf(t.service())
+                         .Get<service::modules::CaptureModule>()
+                         .runtime()
+                         .committer()
+                         .stats();
   MESSAGE("batches: ", stats.batches, " reports: ", stats.items, " fallbacks: ", stats.fallbacks);
   CHECK(stats.items == static_cast<uint64_t>(kThreads * kPerThread + 0));
   CHECK(stats.fallbacks == 0);

@@ -8,7 +8,8 @@
 #include <optional>
 #include <thread>
 
-#include "app/capture/runtime.h"
+#include "areas/capture/app/runtime.h"
+#include "areas/capture/module.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 #include "util/time.h"
@@ -124,7 +125,11 @@ TEST_CASE("last_used is recorded in memory and written in batches, not per reque
   for (int i = 0; i < 5; ++i) REQUIRE(Ingest(t, s.key, Report("Used")).status == 201);
   // No write per request.
   CHECK_FALSE(LastUsed(t, s));
-  REQUIRE(service::internal::ModulesOf(t.service()).capture->runtime().FlushKeyUses().ok());
+  REQUIRE(service::internal::ModulesOf(t.service())
+              .Get<service::modules::CaptureModule>()
+              .runtime()
+              .FlushKeyUses()
+              .ok());
   CHECK(LastUsed(t, s) == kTestEpochMs);
   TestResponse keys = t.Get("/v1/projects/" + s.project_id + "/keys", s.admin.headers());
   CHECK(keys.json.at("keys").at(0).at("last_used") == "2026-01-15T10:00:00.000Z");

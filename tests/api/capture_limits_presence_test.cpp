@@ -4,7 +4,8 @@
 
 #include <boost/json.hpp>
 
-#include "app/capture/presence.h"
+#include "areas/capture/app/presence.h"
+#include "areas/capture/module.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 
@@ -18,7 +19,8 @@ std::string Str(const json::value& v, const char* key) { return std::string(v.at
 // The organization's presence snapshot of sessions seen at or after
 // `since_ms`, through the capture area's presence repository.
 ports::PresenceSnapshot PresenceSince(TestService& t, const std::string& org_id, int64_t since_ms) {
-  const app::capture::CaptureDeps& d = service::internal::ModulesOf(t.service()).capture->deps();
+  const app::capture::CaptureDeps& d =
+      service::internal::ModulesOf(t.service()).Get<service::modules::CaptureModule>().deps();
   ports::PresenceSnapshot snap;
   Status st = d.db->Read([&](ports::Tx& c) -> Status {
     SV_ASSIGN_OR_RETURN(snap, d.presence->Snapshot(c, org_id, since_ms, 5));
@@ -158,8 +160,9 @@ TEST_CASE("presence upserts one row per session and publishes an organization-wi
 
   // Sessions older than 75 seconds are no longer active.
   t.clock().Advance(74'000);
-  auto live = app::capture::PresenceSnapshotOf(service::internal::ModulesOf(t.service()).capture->deps(),
-                                               s.admin.org_id);
+  auto live = app::capture::PresenceSnapshotOf(
+      service::internal::ModulesOf(t.service()).Get<service::modules::CaptureModule>().deps(),
+      s.admin.org_id);
   REQUIRE(live.ok());
   CHECK(live->active_sessions == 1);  // s-1 was last seen 76 s ago, m-1 74 s ago
 }

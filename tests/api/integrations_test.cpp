@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "app/integrations/integrations.h"
+#include "areas/integrations/app/integrations.h"
+#include "areas/integrations/module.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 #include "support/hmac.h"
@@ -54,7 +55,7 @@ std::function<void(Options&)> AllowPrivate(std::function<void(Options&)> more = 
 }
 
 const app::integrations::IntegrationsDeps& Deps(TestService& t) {
-  return internal::ModulesOf(t.service()).integrations->deps();
+  return internal::ModulesOf(t.service()).Get<service::modules::IntegrationsModule>().deps();
 }
 
 int64_t Drain(TestService& t) {

@@ -13,7 +13,7 @@
 #include <sstream>
 #include <thread>
 
-#include "app/mail/mail.h"
+#include "areas/mail/app/mail.h"
 #include "service_internal.h"
 #include "support/api_harness.h"
 #include "support/smtp_server.h"

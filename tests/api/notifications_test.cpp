@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/triage/triage.h"
+#include "areas/triage/app/triage.h"
+#include "areas/triage/module.h"
 #include "service_internal.h"
 #include "support/accounts.h"
 #include "support/capture_fixture.h"
@@ -21,7 +22,7 @@ namespace json = boost::json;
 std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
 
 const app::triage::TriageDeps& Triage(TestService& t) {
-  return internal::ModulesOf(t.service()).triage->deps();
+  return internal::ModulesOf(t.service()).Get<service::modules::TriageModule>().deps();
 }
 
 struct Team {

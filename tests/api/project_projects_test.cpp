@@ -4,7 +4,7 @@
 
 #include <boost/json.hpp>
 
-#include "domain/keys/capture_key.h"
+#include "areas/projects/domain/capture_key.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 #include "support/triage_fixture.h"

@@ -12,9 +12,9 @@
 #include <string>
 #include <string_view>
 
-#include "domain/capture/normalize.h"
-#include "domain/capture/text.h"
-#include "domain/capture/user_agent.h"
+#include "areas/capture/domain/normalize.h"
+#include "areas/capture/domain/text.h"
+#include "areas/capture/domain/user_agent.h"
 
 namespace {
 

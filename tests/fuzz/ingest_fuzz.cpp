@@ -23,10 +23,10 @@
 #include <string>
 #include <string_view>
 
-#include "api/capture_validation.h"
-#include "domain/capture/classify.h"
-#include "domain/capture/event.h"
-#include "domain/capture/fingerprint.h"
+#include "areas/capture/api/capture_validation.h"
+#include "areas/capture/domain/classify.h"
+#include "areas/capture/domain/event.h"
+#include "areas/capture/domain/fingerprint.h"
 #include "service/status.h"
 #include "util/strings.h"
 

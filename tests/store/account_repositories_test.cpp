@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "ports/email_token_repository.h"
-#include "ports/invitation_repository.h"
-#include "ports/org_repository.h"
-#include "ports/session_repository.h"
-#include "ports/user_repository.h"
-#include "ports/waitlist_repository.h"
+#include "areas/accounts/ports/email_token_repository.h"
+#include "areas/accounts/ports/invitation_repository.h"
+#include "areas/accounts/ports/org_repository.h"
+#include "areas/accounts/ports/session_repository.h"
+#include "areas/accounts/ports/user_repository.h"
+#include "areas/accounts/ports/waitlist_repository.h"
+#include "areas/accounts/store/repositories.h"
 #include "store/database.h"
-#include "store/repositories.h"
 #include "support/store_fixture.h"
 
 namespace service::store {

@@ -13,10 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "domain/triage/embedding.h"
-#include "ports/capture_bug_repository.h"
+#include "areas/bugs/store/repositories.h"
+#include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/store/repositories.h"
+#include "areas/triage/domain/embedding.h"
 #include "store/database.h"
-#include "store/repositories.h"
 #include "support/store_fixture.h"
 
 namespace service::store {

@@ -9,12 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "ports/bug_read_repository.h"
-#include "ports/capture_bug_repository.h"
-#include "ports/end_user_repository.h"
-#include "ports/org_repository.h"
+#include "areas/accounts/ports/org_repository.h"
+#include "areas/accounts/store/repositories.h"
+#include "areas/bugs/ports/bug_read_repository.h"
+#include "areas/bugs/store/repositories.h"
+#include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/ports/end_user_repository.h"
+#include "areas/capture/store/repositories.h"
 #include "store/database.h"
-#include "store/repositories.h"
 #include "support/store_fixture.h"
 
 namespace service::store {

@@ -9,14 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "ports/capture_bug_repository.h"
-#include "ports/end_user_repository.h"
-#include "ports/occurrence_repository.h"
-#include "ports/presence_repository.h"
-#include "ports/usage_repository.h"
+#include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/ports/end_user_repository.h"
+#include "areas/capture/ports/occurrence_repository.h"
+#include "areas/capture/ports/presence_repository.h"
+#include "areas/capture/store/repositories.h"
+#include "areas/operations/ports/usage_repository.h"
+#include "areas/operations/store/repositories.h"
 #include "store/database.h"
 #include "store/migrations.h"
-#include "store/repositories.h"
 #include "support/store_fixture.h"
 
 namespace service::store {

@@ -8,11 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "ports/capture_bug_repository.h"
-#include "ports/end_user_repository.h"
+#include "areas/accounts/store/repositories.h"
+#include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/ports/end_user_repository.h"
+#include "areas/capture/store/repositories.h"
+#include "areas/projects/store/repositories.h"
 #include "store/database.h"
 #include "store/migrations.h"
-#include "store/repositories.h"
 #include "support/test_db.h"
 
 namespace service::store {
@@ -126,21 +128,28 @@ std::vector<std::string> QueryRows(Database& db, const std::string& sql) {
 
 }  // namespace
 
-TEST_CASE("migration files: one number is one migration, names, dialect pairs and order") {
+TEST_CASE("migration files: areas, one name is one migration, dialect pairs and the declared order") {
   std::vector<MigrationFile> files = {
-      {"0002_capture_more.sqlite.sql", "-- migration: more\nSELECT 2;"},
-      {"0001_02_projects.sql", "SELECT 12;"},
-      {"0001_01_accounts.sql", "-- migration: init\nSELECT 11;"},
-      {"0002_capture_more.postgres.sql", "SELECT 22;"},
-      {"0003_triage_notes.sql", "SELECT 3;"},
+      {"capture/0002_capture_more.sqlite.sql", "-- migration: more\n-- after: projects\nSELECT 2;"},
+      {"projects/0001_projects.sql", "-- migration: init\n-- after: accounts\nSELECT 12;"},
+      {"0001_platform.sql", "-- migration: init\nSELECT 10;"},
+      {"accounts/0001_accounts.sql", "-- migration: init\nSELECT 11;"},
+      {"capture/0002_capture_more.postgres.sql", "-- migration: more\nSELECT 22;"},
+      {"triage/0003_triage_notes.sql", "-- after: capture\nSELECT 3;"},
+      // Two areas may take one number: the declared order decides.
+      {"triage/0004_triage_late.sql", "-- migration: triage_late\nSELECT 42;"},
+      {"capture/0004_capture_late.sql", "-- migration: capture_late\nSELECT 41;"},
   };
   auto built = BuildMigrations(files);
   REQUIRE_MESSAGE(built.ok(), built.status().ToString());
-  REQUIRE(built->size() == 3);
+  REQUIRE(built->size() == 5);
   const Migration& init = (*built)[0];
   CHECK(init.version == 1);
+  CHECK(init.number == 1);
   CHECK(init.name == "init");
-  // Files of one number run in name order, whatever order they came in.
+  CHECK(init.areas == std::vector<std::string>{"platform", "accounts", "projects"});
+  // The files of one migration run in the areas' order, whatever order they came in.
+  CHECK(init.sql.find("SELECT 10;") < init.sql.find("SELECT 11;"));
   CHECK(init.sql.find("SELECT 11;") < init.sql.find("SELECT 12;"));
   CHECK(init.sql == init.postgres_sql);
   const Migration& more = (*built)[1];
@@ -150,37 +159,116 @@ TEST_CASE("migration files: one number is one migration, names, dialect pairs an
   CHECK(more.sql.find("SELECT 22;") == std::string::npos);
   CHECK(more.postgres_sql.find("SELECT 22;") != std::string::npos);
   CHECK(more.postgres_sql.find("SELECT 2;") == std::string::npos);
-  // Without a declared name, the first file's name names it.
+  // Without a declared name, the file's name names it.
   CHECK((*built)[2].name == "triage_notes");
+  // Number 4 in both areas: capture first, because triage comes after it.
+  CHECK((*built)[3].name == "capture_late");
+  CHECK((*built)[4].name == "triage_late");
+  CHECK((*built)[4].version == 5);
 
   struct Bad {
     std::vector<MigrationFile> files;
-    const char* names_file;
+    const char* names;  // what the message must name
   };
   const Bad bad[] = {
-      {{{"0004_capture_x.sqlite.sql", "SELECT 1;"}}, "0004_capture_x.sqlite.sql"},
-      {{{"0005_capture_y.postgres.sql", "SELECT 1;"}}, "0005_capture_y.postgres.sql"},
-      {{{"0000_zero.sql", "SELECT 1;"}}, "0000_zero.sql"},
-      {{{"capture.sql", "SELECT 1;"}}, "capture.sql"},
-      {{{"0006_Capture-Z.sql", "SELECT 1;"}}, "0006_Capture-Z.sql"},
-      {{{"0007_notes.txt.sql", "SELECT 1;"}}, "0007_notes.txt.sql"},
+      {{{"capture/0004_capture_x.sqlite.sql", "SELECT 1;"}}, "capture/0004_capture_x.sqlite.sql"},
+      {{{"capture/0005_capture_y.postgres.sql", "SELECT 1;"}}, "capture/0005_capture_y.postgres.sql"},
+      {{{"capture/0000_zero.sql", "SELECT 1;"}}, "capture/0000_zero.sql"},
+      {{{"capture/capture.sql", "SELECT 1;"}}, "capture/capture.sql"},
+      {{{"capture/0006_Capture-Z.sql", "SELECT 1;"}}, "capture/0006_Capture-Z.sql"},
+      {{{"capture/0007_notes.txt.sql", "SELECT 1;"}}, "capture/0007_notes.txt.sql"},
+      {{{"Capture/0008_capture_a.sql", "SELECT 1;"}}, "Capture/0008_capture_a.sql"},
+      {{{"capture/0009_capture_b.sql", "-- after: nowhere\nSELECT 1;"}}, "nowhere"},
+      {{{"capture/0010_capture_c.sql", "-- after: capture\nSELECT 1;"}}, "capture/0010_capture_c.sql"},
+      {{{"capture/0011_capture_d.sql", "-- migration: twice\nSELECT 1;"},
+        {"capture/0012_capture_e.sql", "-- migration: twice\nSELECT 1;"}},
+       "twice"},
+      {{{"capture/0013_capture_f.sql", "-- after: triage\nSELECT 1;"},
+        {"triage/0013_triage_g.sql", "-- after: capture\nSELECT 1;"}},
+       "capture, triage"},
   };
   for (const Bad& b : bad) {
     auto r = BuildMigrations(b.files);
     CHECK_FALSE(r.ok());
-    CHECK_MESSAGE(r.status().message().find(b.names_file) != std::string::npos, r.status().message());
+    CHECK_MESSAGE(r.status().message().find(b.names) != std::string::npos, r.status().message());
   }
 }
 
-TEST_CASE("the embedded migration files build, numbered from 1, one area per file of the init") {
+// The migrations release 0019 recorded, in its order: a fresh database
+// records the same names under the same versions.
+const char* const kRelease0019[] = {"init",
+                                    "capture_regression",
+                                    "capture_storage",
+                                    "capture_participants",
+                                    "triage_reads",
+                                    "export_order",
+                                    "bug_search",
+                                    "grouping_v3",
+                                    "search_vocab",
+                                    "read_aggregates",
+                                    "triage_writes",
+                                    "sentry",
+                                    "capture_delivery_ids",
+                                    "integrations",
+                                    "search_text",
+                                    "group_reach",
+                                    "group_reach_triggers",
+                                    "capture_end_user_keys",
+                                    "accounts_sign_ins"};
+
+TEST_CASE("the embedded migration files build: the init has one file per area, the release's order holds") {
   auto built = BuildMigrations(EmbeddedMigrationFiles());
   REQUIRE_MESSAGE(built.ok(), built.status().ToString());
-  REQUIRE(built->size() >= 4);
-  CHECK((*built)[0].name == "init");
-  CHECK((*built)[1].name == "capture_regression");
-  CHECK((*built)[2].name == "capture_storage");
-  CHECK((*built)[3].name == "capture_participants");
+  REQUIRE(built->size() >= std::size(kRelease0019));
+  CHECK((*built)[0].areas ==
+        std::vector<std::string>{"platform", "accounts", "projects", "capture", "triage"});
+  for (size_t i = 0; i < std::size(kRelease0019); ++i) {
+    CHECK((*built)[i].name == kRelease0019[i]);
+    CHECK((*built)[i].version == static_cast<int>(i + 1));
+  }
   CHECK(AllMigrations().size() == built->size());
+}
+
+TEST_CASE("a database made by release 0019 (one global migration list) upgrades unchanged") {
+  auto old = OpenFresh();
+  const std::string dialect = old->dialect() == Dialect::kPostgres ? "postgres" : "sqlite";
+  const std::string dump =
+      ReadFile(std::string(SERVICE_SOURCE_DIR) + "/tests/store/data/release_0019." + dialect + ".sql");
+  Status st = old->Write([&](Connection& c) { return c.ExecScript(dump); });
+  REQUIRE_MESSAGE(st.ok(), st.ToString());
+  const char* const kRows = "SELECT version, name, applied_at FROM schema_migrations ORDER BY version";
+  const std::vector<std::string> recorded = QueryRows(*old, kRows);
+  REQUIRE(recorded.size() == std::size(kRelease0019));
+
+  REQUIRE(ApplyMigrations(*old).ok());
+  // What the release applied is neither applied again nor renumbered; what
+  // came after it is recorded after it.
+  const std::vector<std::string> after = QueryRows(*old, kRows);
+  REQUIRE(after.size() == AllMigrations().size());
+  for (size_t i = 0; i < recorded.size(); ++i) CHECK(after[i] == recorded[i]);
+  auto state = ReadMigrationState(*old);
+  REQUIRE(state.ok());
+  CHECK(state->applied == state->known);
+
+  auto fresh = OpenFresh();
+  REQUIRE(ApplyMigrations(*fresh).ok());
+  const std::vector<std::string> a = Schema(*old);
+  const std::vector<std::string> b = Schema(*fresh);
+  CHECK(a.size() == b.size());
+  for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+    if (a[i] != b[i]) {
+      FAIL_CHECK("schema differs:\n  upgraded: ", a[i], "\n  fresh:    ", b[i]);
+      break;
+    }
+  }
+  // The fresh database records the release's migrations under the same versions.
+  const std::vector<std::string> fresh_rows = QueryRows(*fresh,
+                                                        "SELECT version, name FROM schema_migrations "
+                                                        "ORDER BY version");
+  for (size_t i = 0; i < std::size(kRelease0019) && i < fresh_rows.size(); ++i)
+    CHECK(fresh_rows[i] == std::to_string(i + 1) + "|" + kRelease0019[i] + "|");
+  old->Close();
+  fresh->Close();
 }
 
 TEST_CASE("a database of the binary before migration files, upgraded, has the schema of a fresh one") {

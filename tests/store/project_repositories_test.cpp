@@ -12,13 +12,16 @@
 #include <utility>
 #include <vector>
 
-#include "ports/bug_status_repository.h"
-#include "ports/capture_bug_repository.h"
-#include "ports/org_repository.h"
-#include "ports/project_repository.h"
-#include "ports/user_repository.h"
+#include "areas/accounts/ports/org_repository.h"
+#include "areas/accounts/ports/user_repository.h"
+#include "areas/accounts/store/repositories.h"
+#include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/store/repositories.h"
+#include "areas/projects/ports/project_repository.h"
+#include "areas/projects/store/repositories.h"
+#include "areas/triage/ports/bug_status_repository.h"
+#include "areas/triage/store/repositories.h"
 #include "store/database.h"
-#include "store/repositories.h"
 #include "support/store_fixture.h"
 
 namespace service::store {

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "ports/capture_bug_repository.h"
+#include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/store/repositories.h"
 #include "store/database.h"
 #include "store/migrations.h"
-#include "store/repositories.h"
 #include "support/store_fixture.h"
 
 namespace service::store {

@@ -14,16 +14,19 @@
 #include <string>
 #include <vector>
 
-#include "ports/bug_read_repository.h"
-#include "ports/bug_status_repository.h"
-#include "ports/bug_write_repository.h"
-#include "ports/capture_bug_repository.h"
-#include "ports/duplicate_candidate_repository.h"
-#include "ports/org_repository.h"
-#include "ports/triage_repository.h"
-#include "ports/user_repository.h"
+#include "areas/accounts/ports/org_repository.h"
+#include "areas/accounts/ports/user_repository.h"
+#include "areas/accounts/store/repositories.h"
+#include "areas/bugs/ports/bug_read_repository.h"
+#include "areas/bugs/store/repositories.h"
+#include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/store/repositories.h"
+#include "areas/triage/ports/bug_status_repository.h"
+#include "areas/triage/ports/bug_write_repository.h"
+#include "areas/triage/ports/duplicate_candidate_repository.h"
+#include "areas/triage/ports/triage_repository.h"
+#include "areas/triage/store/repositories.h"
 #include "store/database.h"
-#include "store/repositories.h"
 #include "support/store_fixture.h"
 
 namespace service::store {

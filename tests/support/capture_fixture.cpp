@@ -2,10 +2,10 @@
 
 #include <doctest/doctest.h>
 
-#include "domain/auth/token.h"
+#include "areas/accounts/domain/token.h"
+#include "areas/accounts/ports/org_repository.h"
+#include "areas/accounts/ports/user_repository.h"
 #include "modules/platform.h"
-#include "ports/org_repository.h"
-#include "ports/user_repository.h"
 #include "service_internal.h"
 
 namespace service::testing {

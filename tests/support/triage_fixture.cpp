@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "areas/triage/module.h"
 #include "modules/platform.h"
 #include "service_internal.h"
 
@@ -9,7 +10,7 @@ namespace service::testing {
 namespace {
 
 const app::triage::TriageDeps& TriageOf(TestService& t) {
-  return service::internal::ModulesOf(t.service()).triage->deps();
+  return service::internal::ModulesOf(t.service()).Get<service::modules::TriageModule>().deps();
 }
 
 void Require(const Status& st) { REQUIRE_MESSAGE(st.ok(), st.ToString()); }

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <string>
 
-#include "ports/ai_provider.h"
+#include "areas/ai/ports/ai_provider.h"
 #include "ports/outbound_http.h"
 #include "support/stub_http_server.h"
 

@@ -4,8 +4,8 @@
 #include <boost/json.hpp>
 #include <string>
 
-#include "app/ai/ai.h"
-#include "ports/ai_provider.h"
+#include "areas/ai/app/ai.h"
+#include "areas/ai/ports/ai_provider.h"
 
 namespace json = boost::json;
 using service::Code;

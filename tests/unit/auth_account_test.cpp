@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "domain/auth/account.h"
+#include "areas/accounts/domain/account.h"
 
 namespace sd = service::domain;
 using sd::AccountStatus;

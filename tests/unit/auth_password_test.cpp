@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/auth/password.h"
+#include "areas/accounts/domain/password.h"
 #include "util/crypto.h"
 #include "util/strings.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/auth/roles.h"
+#include "areas/accounts/domain/roles.h"
 
 namespace sd = service::domain;
 using sd::Capability;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/auth/secrets.h"
+#include "areas/accounts/domain/secrets.h"
 #include "util/crypto.h"
 
 namespace sd = service::domain;

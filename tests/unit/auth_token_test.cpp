@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/auth/token.h"
+#include "areas/accounts/domain/token.h"
 #include "util/crypto.h"
 
 namespace sd = service::domain;

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/auth/validation.h"
+#include "areas/accounts/domain/validation.h"
 
 namespace sd = service::domain;
 

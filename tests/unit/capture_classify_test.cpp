@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/capture/classify.h"
+#include "areas/capture/domain/classify.h"
 
 using service::domain::Classify;
 using service::domain::ClassifyInput;

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "domain/capture/end_user.h"
+#include "areas/capture/domain/end_user.h"
 
 using service::domain::EndUserKey;
 using service::domain::HashClientAddress;

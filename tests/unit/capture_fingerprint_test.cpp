@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "domain/capture/event.h"
-#include "domain/capture/fingerprint.h"
+#include "areas/capture/domain/event.h"
+#include "areas/capture/domain/fingerprint.h"
 
 using service::domain::AutoReportKind;
 using service::domain::ErrorType;

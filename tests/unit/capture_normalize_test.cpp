@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/capture/normalize.h"
+#include "areas/capture/domain/normalize.h"
 
 using service::domain::NormalizeMessage;
 

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "domain/capture/classify.h"
-#include "domain/capture/event.h"
-#include "domain/capture/fingerprint.h"
-#include "domain/capture/normalize.h"
-#include "domain/capture/user_agent.h"
+#include "areas/capture/domain/classify.h"
+#include "areas/capture/domain/event.h"
+#include "areas/capture/domain/fingerprint.h"
+#include "areas/capture/domain/normalize.h"
+#include "areas/capture/domain/user_agent.h"
 #include "util/strings.h"
 
 using namespace service::domain;

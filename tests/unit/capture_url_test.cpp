@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "domain/capture/normalize.h"
+#include "areas/capture/domain/normalize.h"
 
 using service::domain::UrlPattern;
 

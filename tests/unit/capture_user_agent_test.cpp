@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "domain/capture/user_agent.h"
+#include "areas/capture/domain/user_agent.h"
 
 using service::domain::InferPlatform;
 using service::domain::ParseUserAgent;

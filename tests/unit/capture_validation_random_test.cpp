@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "api/capture_validation.h"
+#include "areas/capture/api/capture_validation.h"
 #include "util/strings.h"
 
 namespace service::api {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "app/integrations/secret_box.h"
-#include "domain/integrations/alert_policy.h"
-#include "domain/integrations/integration.h"
+#include "areas/integrations/app/secret_box.h"
+#include "areas/integrations/domain/alert_policy.h"
+#include "areas/integrations/domain/integration.h"
 #include "ports/ids.h"
 #include "service/clock.h"
 #include "support/hmac.h"

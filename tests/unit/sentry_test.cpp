@@ -5,10 +5,10 @@
 #include <boost/json.hpp>
 #include <string>
 
-#include "domain/capture/fingerprint.h"
-#include "domain/sentry/dsn.h"
-#include "domain/sentry/envelope.h"
-#include "domain/sentry/event.h"
+#include "areas/capture/domain/fingerprint.h"
+#include "areas/sentry/domain/dsn.h"
+#include "areas/sentry/domain/envelope.h"
+#include "areas/sentry/domain/event.h"
 #include "support/compress.h"
 #include "util/decompress.h"
 

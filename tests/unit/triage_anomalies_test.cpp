@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/triage/anomalies.h"
+#include "areas/triage/domain/anomalies.h"
 
 namespace triage = service::domain::triage;
 using service::domain::Event;

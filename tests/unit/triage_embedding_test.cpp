@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/triage/embedding.h"
+#include "areas/triage/domain/embedding.h"
 
 namespace triage = service::domain::triage;
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "domain/triage/embedding.h"
-#include "domain/triage/grouping_v3.h"
+#include "areas/triage/domain/embedding.h"
+#include "areas/triage/domain/grouping_v3.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/triage/notify.h"
+#include "areas/triage/domain/notify.h"
 
 namespace triage = service::domain::triage;
 using triage::EmailRoute;

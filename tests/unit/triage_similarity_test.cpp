@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/triage/similarity.h"
+#include "areas/triage/domain/similarity.h"
 
 namespace triage = service::domain::triage;
 

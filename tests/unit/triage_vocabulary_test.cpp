@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/triage/vocabulary.h"
+#include "areas/triage/domain/vocabulary.h"
 
 namespace triage = service::domain::triage;
 using service::domain::Event;

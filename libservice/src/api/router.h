@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "domain/auth/roles.h"
+#include "areas/accounts/domain/roles.h"
 #include "service/http.h"
 
 namespace service::api {

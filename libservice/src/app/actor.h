@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "domain/auth/roles.h"
+#include "areas/accounts/domain/roles.h"
 #include "service/status.h"
 
 namespace service::app {

@@ -31,6 +31,9 @@ class Module {
 
   // The area's name, e.g. "capture" (logs, errors at open).
   virtual std::string_view name() const = 0;
+  // Builds the shared repositories the area owns (the Platform's users,
+  // projects, usage, ...), before any module opens. Default: none.
+  virtual void Provide(Platform& /*platform*/) {}
   // Builds the area's repositories and use-case dependencies and registers
   // its tasks and hooks. `platform` outlives the module. A failure aborts
   // Service::Open.

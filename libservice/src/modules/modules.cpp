@@ -1,14 +1,19 @@
 // The one list of areas. Adding an area: its module here, one line.
 #include "modules/modules.h"
 
-#include "modules/ai.h"
-#include "modules/bugs.h"
-#include "modules/health.h"
-#include "modules/integrations.h"
-#include "modules/projects.h"
-#include "modules/sentry.h"
-#include "modules/stream.h"
-#include "modules/triage.h"
+#include "areas/accounts/module.h"
+#include "areas/ai/module.h"
+#include "areas/bugs/module.h"
+#include "areas/capture/module.h"
+#include "areas/demo/module.h"
+#include "areas/health/module.h"
+#include "areas/integrations/module.h"
+#include "areas/mail/module.h"
+#include "areas/operations/module.h"
+#include "areas/projects/module.h"
+#include "areas/sentry/module.h"
+#include "areas/stream/module.h"
+#include "areas/triage/module.h"
 
 namespace service::modules {
 namespace {
@@ -25,18 +30,19 @@ M* Add(Modules& m, Args&&... args) {
 
 Modules AssembleModules() {
   Modules m;
-  m.mail = Add<MailModule>(m);
+  Add<MailModule>(m);
   Add<HealthModule>(m);
-  m.accounts = Add<AccountsModule>(m);
-  m.capture = Add<CaptureModule>(m);
-  Add<ProjectsModule>(m, *m.capture);
-  Add<SentryModule>(m, *m.capture);
+  Add<OperationsModule>(m);
+  AccountsModule* accounts = Add<AccountsModule>(m);
+  CaptureModule* capture = Add<CaptureModule>(m);
+  Add<ProjectsModule>(m, *capture);
+  Add<SentryModule>(m, *capture);
   AiModule* ai = Add<AiModule>(m);
-  BugsModule* bugs = Add<BugsModule>(m, *m.capture);
-  m.triage = Add<TriageModule>(m, *bugs, *ai);
-  m.integrations = Add<IntegrationsModule>(m, *bugs, *m.triage);
-  Add<StreamModule>(m, *m.accounts);
-  m.demo = Add<DemoModule>(m, *m.accounts, *m.capture);
+  BugsModule* bugs = Add<BugsModule>(m, *capture);
+  TriageModule* triage = Add<TriageModule>(m, *bugs, *ai);
+  Add<IntegrationsModule>(m, *bugs, *triage);
+  Add<StreamModule>(m, *accounts);
+  Add<DemoModule>(m, *accounts, *capture);
   return m;
 }
 

@@ -2,28 +2,26 @@
 // may use the modules before it).
 #pragma once
 
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
-#include "modules/accounts.h"
-#include "modules/capture.h"
-#include "modules/demo.h"
-#include "modules/integrations.h"
-#include "modules/mail.h"
 #include "modules/module.h"
-#include "modules/triage.h"
 
 namespace service::modules {
 
 struct Modules {
   std::vector<std::unique_ptr<Module>> all;  // in the order they open
-  // The modules the Service (and the library's tests) reach directly.
-  MailModule* mail = nullptr;
-  AccountsModule* accounts = nullptr;
-  CaptureModule* capture = nullptr;
-  TriageModule* triage = nullptr;
-  IntegrationsModule* integrations = nullptr;
-  DemoModule* demo = nullptr;
+
+  // The module of type M (the Service and the library's tests reach a few
+  // directly). Every area's module is in the list: a missing one is a defect.
+  template <typename M>
+  M& Get() const {
+    for (const auto& m : all) {
+      if (auto* found = dynamic_cast<M*>(m.get())) return *found;
+    }
+    std::abort();
+  }
 };
 
 // Builds every area's module. Nothing is opened yet.

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 #include <string>
 
 namespace service::store {
@@ -32,6 +33,13 @@ int64_t NowMillis() {
 Result<int64_t> CurrentVersion(Connection& c) {
   SV_ASSIGN_OR_RETURN(Rows rows, c.Query("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"));
   return rows.Int(0, 0);
+}
+
+Result<std::set<std::string>> AppliedNames(Connection& c) {
+  SV_ASSIGN_OR_RETURN(Rows rows, c.Query("SELECT name FROM schema_migrations"));
+  std::set<std::string> names;
+  for (size_t i = 0; i < rows.size(); ++i) names.insert(rows.Str(i, 0));
+  return names;
 }
 
 Status LockIfPostgres(Connection& c) {
@@ -75,71 +83,161 @@ bool ParseFileName(std::string_view name, FileName* out) {
   return true;
 }
 
+bool IsAreaName(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  }
+  return true;
+}
+
+// The values of every "-- TAG value..." line of `text`, split on spaces.
+std::vector<std::string> TagValues(std::string_view text, std::string_view tag) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while ((at = text.find(tag, at)) != std::string_view::npos) {
+    const bool line_start = at == 0 || text[at - 1] == '\n';
+    at += tag.size();
+    if (!line_start) continue;
+    size_t e = at;
+    while (e < text.size() && text[e] != '\n' && text[e] != '\r') ++e;
+    std::string_view rest = text.substr(at, e - at);
+    size_t b = 0;
+    while (b < rest.size()) {
+      while (b < rest.size() && (rest[b] == ' ' || rest[b] == ',')) ++b;
+      size_t w = b;
+      while (w < rest.size() && rest[w] != ' ' && rest[w] != ',') ++w;
+      if (w > b) out.emplace_back(rest.substr(b, w - b));
+      b = w;
+    }
+  }
+  return out;
+}
+
 // The NAME of the first "-- migration: NAME" line, or "".
 std::string DeclaredName(std::string_view text) {
-  constexpr std::string_view kTag = "-- migration:";
-  const size_t at = text.find(kTag);
-  if (at == std::string_view::npos) return {};
-  size_t b = at + kTag.size();
-  while (b < text.size() && text[b] == ' ') ++b;
-  size_t e = b;
-  while (e < text.size() && text[e] != '\n' && text[e] != '\r' && text[e] != ' ') ++e;
-  return std::string(text.substr(b, e - b));
+  std::vector<std::string> names = TagValues(text, "-- migration:");
+  return names.empty() ? std::string() : names.front();
 }
 
 }  // namespace
 
 Result<std::vector<Migration>> BuildMigrations(const std::vector<MigrationFile>& files) {
   struct Parsed {
+    std::string area;
     FileName name;
+    std::string unit;  // the migration's recorded name
     const MigrationFile* file;
   };
   std::vector<Parsed> parsed;
+  // area -> the areas it declares it comes after.
+  std::map<std::string, std::set<std::string>> after;
+  after[std::string(kPlatformArea)];
   for (const MigrationFile& f : files) {
-    FileName n;
-    if (!ParseFileName(f.name, &n)) {
+    Parsed p;
+    p.file = &f;
+    std::string_view base = f.name;
+    const size_t slash = base.rfind('/');
+    p.area =
+        slash == std::string_view::npos ? std::string(kPlatformArea) : std::string(base.substr(0, slash));
+    if (slash != std::string_view::npos) base.remove_prefix(slash + 1);
+    if (!IsAreaName(p.area) || !ParseFileName(base, &p.name)) {
       return InvalidArgument("migration file " + std::string(f.name) +
-                             ": expected NNNN_name.sql, NNNN_name.sqlite.sql or NNNN_name.postgres.sql");
+                             ": expected AREA/NNNN_name.sql, AREA/NNNN_name.sqlite.sql or "
+                             "AREA/NNNN_name.postgres.sql");
     }
-    if (n.version <= 0)
+    if (p.name.version <= 0)
       return InvalidArgument("migration file " + std::string(f.name) + ": version must be positive");
-    parsed.push_back({std::move(n), &f});
+    p.unit = DeclaredName(f.text);
+    if (p.unit.empty()) p.unit = p.name.what;
+    std::set<std::string>& deps = after[p.area];
+    for (std::string& d : TagValues(f.text, "-- after:")) {
+      if (d == p.area)
+        return InvalidArgument("migration file " + std::string(f.name) +
+                               ": an area cannot come after itself");
+      deps.insert(std::move(d));
+    }
+    parsed.push_back(std::move(p));
   }
-  std::sort(parsed.begin(), parsed.end(),
-            [](const Parsed& a, const Parsed& b) { return a.file->name < b.file->name; });
 
-  std::map<int, Migration> by_version;
+  // Areas in dependency order: every area after the platform and after the
+  // areas it names; ties by name, so the order never depends on input order.
+  for (auto& [area, deps] : after) {
+    if (area != kPlatformArea) deps.insert(std::string(kPlatformArea));
+  }
+  for (const Parsed& p : parsed) {
+    for (const std::string& d : after[p.area]) {
+      if (after.count(d) == 0) {
+        return InvalidArgument("migration file " + std::string(p.file->name) + ": it comes after area '" + d +
+                               "', which has no migrations");
+      }
+    }
+  }
+  std::map<std::string, int> rank;
+  while (rank.size() < after.size()) {
+    std::string next;
+    for (const auto& [area, deps] : after) {
+      if (rank.count(area)) continue;
+      const bool ready =
+          std::all_of(deps.begin(), deps.end(), [&](const std::string& d) { return rank.count(d) > 0; });
+      if (ready) {
+        next = area;
+        break;
+      }
+    }
+    if (next.empty()) {
+      std::string cycle;
+      for (const auto& [area, deps] : after) {
+        if (rank.count(area) == 0) cycle += (cycle.empty() ? "" : ", ") + area;
+      }
+      return InvalidArgument("migration areas come after each other in a cycle: " + cycle);
+    }
+    const int r = static_cast<int>(rank.size());
+    rank[next] = r;
+  }
+
   for (const Parsed& p : parsed) {
     if (!p.name.dialect.empty()) {
       const std::string other = p.name.dialect == "sqlite" ? "postgres" : "sqlite";
       const bool paired = std::any_of(parsed.begin(), parsed.end(), [&](const Parsed& q) {
-        return q.name.version == p.name.version && q.name.what == p.name.what && q.name.dialect == other;
+        return q.area == p.area && q.name.version == p.name.version && q.name.what == p.name.what &&
+               q.name.dialect == other;
       });
       if (!paired) {
         return InvalidArgument("migration file " + std::string(p.file->name) + ": its ." + other +
                                ".sql variant is missing");
       }
     }
-    Migration& m = by_version[p.name.version];
-    m.version = p.name.version;
-    if (m.name.empty()) m.name = DeclaredName(p.file->text);
+  }
+
+  // Files of one name form one migration (one transaction), in area order.
+  std::sort(parsed.begin(), parsed.end(), [&](const Parsed& a, const Parsed& b) {
+    if (a.name.version != b.name.version) return a.name.version < b.name.version;
+    if (rank[a.area] != rank[b.area]) return rank[a.area] < rank[b.area];
+    return a.file->name < b.file->name;
+  });
+  std::vector<Migration> out;
+  std::map<std::string, size_t> by_name;
+  for (const Parsed& p : parsed) {
+    auto [it, inserted] = by_name.emplace(p.unit, out.size());
+    if (inserted) {
+      Migration m;
+      m.number = p.name.version;
+      m.name = p.unit;
+      out.push_back(std::move(m));
+    }
+    Migration& m = out[it->second];
+    if (m.number != p.name.version) {
+      return InvalidArgument("migration file " + std::string(p.file->name) + ": migration '" + p.unit +
+                             "' is numbered " + std::to_string(m.number) + " in another file");
+    }
+    if (std::find(m.areas.begin(), m.areas.end(), p.area) == m.areas.end()) m.areas.push_back(p.area);
     std::string text(p.file->text);
     if (text.empty() || text.back() != '\n') text += '\n';
     if (p.name.dialect != "postgres") m.sql += text;
     if (p.name.dialect != "sqlite") m.postgres_sql += text;
   }
-  std::vector<Migration> out;
-  for (auto& [version, m] : by_version) {
-    if (m.name.empty()) {
-      for (const Parsed& p : parsed) {
-        if (p.name.version == version) {
-          m.name = p.name.what;
-          break;
-        }
-      }
-    }
-    out.push_back(std::move(m));
-  }
+  for (size_t i = 0; i < out.size(); ++i) out[i].version = static_cast<int>(i + 1);
   return out;
 }
 
@@ -153,8 +251,6 @@ const std::vector<Migration>& AllMigrations() {
 
 Status ApplyMigrations(Database& db, int up_to_version) {
   SV_ASSIGN_OR_RETURN(const std::vector<Migration> all, BuildMigrations(EmbeddedMigrationFiles()));
-  std::vector<const Migration*> ordered;
-  for (const Migration& m : all) ordered.push_back(&m);
 
   // Creating the table takes the lock too: two PostgreSQL sessions running
   // CREATE TABLE IF NOT EXISTS at once can otherwise collide.
@@ -163,33 +259,35 @@ Status ApplyMigrations(Database& db, int up_to_version) {
     return c.ExecScript(kCreateTable);
   }));
 
-  int64_t current = 0;
+  std::set<std::string> applied;
   SV_RETURN_IF_ERROR(db.Read([&](Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(current, CurrentVersion(c));
+    SV_ASSIGN_OR_RETURN(applied, AppliedNames(c));
     return Status::Ok();
   }));
 
-  for (const Migration* m : ordered) {
-    if (m->version <= current) continue;
-    if (m->version > up_to_version) break;
+  for (const Migration& m : all) {
+    if (m.version > up_to_version) break;
+    if (applied.count(m.name)) continue;
     Status st = db.Write([&](Connection& c) -> Status {
       SV_RETURN_IF_ERROR(LockIfPostgres(c));
       // Another process may have applied it while we waited for the lock.
-      SV_ASSIGN_OR_RETURN(int64_t now_version, CurrentVersion(c));
-      if (now_version >= m->version) return Status::Ok();
+      SV_ASSIGN_OR_RETURN(std::set<std::string> now_applied, AppliedNames(c));
+      if (now_applied.count(m.name)) return Status::Ok();
       const bool pg = c.dialect() == Dialect::kPostgres;
-      Status body = c.ExecScript(pg ? m->postgres_sql : m->sql);
+      Status body = c.ExecScript(pg ? m.postgres_sql : m.sql);
       if (!body.ok()) {
-        return Status(body.code(), "migration " + std::to_string(m->version) + " (" + std::string(m->name) +
+        return Status(body.code(), "migration " + std::to_string(m.number) + " (" + m.name +
                                        ") failed: " + body.message());
       }
+      // Recorded in the order applied: the next version after the last.
+      SV_ASSIGN_OR_RETURN(int64_t last, CurrentVersion(c));
       return c
           .Exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                {int64_t{m->version}, std::string(m->name), NowMillis()})
+                {last + 1, m.name, NowMillis()})
           .status();
     });
     SV_RETURN_IF_ERROR(st);
-    current = m->version;
+    applied.insert(m.name);
   }
   return Status::Ok();
 }

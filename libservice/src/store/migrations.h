@@ -1,19 +1,31 @@
-// Schema migrations: numbered .sql files in src/store/migrations/, embedded
+// Schema migrations: .sql files that each area keeps in its own folder
+// (areas/<area>/migrations/; the platform's in store/migrations/), embedded
 // in the binary at build time (cmake/EmbedMigrations.cmake), applied at start
-// and recorded in the `schema_migrations` table.
+// and recorded in the `schema_migrations` table (version, name, applied_at).
 //
-// File names: NNNN_<what>.sql (both backends), or NNNN_<what>.sqlite.sql and
-// NNNN_<what>.postgres.sql where the dialects differ (both must exist). The
-// files of one number N together form migration N, applied in ONE
-// transaction, in name order (an area's tables in its own files: the init
-// migration is 0001_01_platform.sql ... 0001_05_triage.sql). The migration's
-// recorded name is the first `-- migration: NAME` line of its files, else the
-// first file's <what>. Adding a migration is adding files; never edit an
-// applied one.
+// File names: NNNN_<area>_<what>.sql (both backends), or .sqlite.sql and
+// .postgres.sql where the dialects differ (both must exist). A file's
+// migration is named by its first `-- migration: NAME` line, else by its
+// <what>; the files of one name form ONE migration applied in one
+// transaction (the init migration is one file per area, all named init).
+//
+// Order: by number, then by area. An area declares the areas its tables
+// build on with `-- after: AREA ...` lines in its files (every area comes
+// after the platform); the areas are ordered by those declarations (ties by
+// name, a cycle is an error). Numbers are not a central list: two areas may
+// use one number, and a new migration takes a number above the highest of
+// its area and of the areas it comes after, so a fresh database and an
+// upgraded one apply the migrations of one area in the same order.
+//
+// A migration is applied once per database: the runner skips the names
+// recorded in schema_migrations and records a new one with the next version
+// (on a fresh database the versions are the positions in the order above).
+// Adding a migration is adding a file; never edit an applied one.
 #pragma once
 
 #include <climits>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,33 +34,39 @@
 
 namespace service::store {
 
-#include <string>
-
-// One embedded file: its name and text.
+// One embedded file: "<area>/<file name>" (a bare file name: the platform's)
+// and its text.
 struct MigrationFile {
   std::string_view name;
   std::string_view text;
 };
-// Every .sql file of src/store/migrations/, sorted by name (generated).
+// Every migration file of the platform and the areas (generated).
 const std::vector<MigrationFile>& EmbeddedMigrationFiles();
 
+// The area of the platform's own migration files (store/migrations/).
+inline constexpr std::string_view kPlatformArea = "platform";
+
 struct Migration {
-  int version = 0;
+  int version = 0;  // position in the order, from 1
+  int number = 0;   // NNNN of its files
   std::string name;
-  std::string sql;           // SQLite
-  std::string postgres_sql;  // PostgreSQL
+  std::vector<std::string> areas;  // the areas whose files it holds, in order
+  std::string sql;                 // SQLite
+  std::string postgres_sql;        // PostgreSQL
 };
 
-// Groups `files` into migrations ordered by version. kInvalidArgument naming
-// the file when a name does not follow the pattern, a version is not
-// positive, or a dialect-specific file lacks its other dialect.
+// Groups `files` into migrations in the order above. kInvalidArgument naming
+// the file when a name does not follow the pattern, a number is not
+// positive, a dialect-specific file lacks its other dialect, one name has
+// two numbers or an area comes after an unknown one; naming the areas when
+// their declarations form a cycle.
 Result<std::vector<Migration>> BuildMigrations(const std::vector<MigrationFile>& files);
 
 // The migrations of this binary (BuildMigrations of the embedded files).
 // An invalid set is a build defect: ApplyMigrations reports it.
 const std::vector<Migration>& AllMigrations();
 
-// Applies every migration newer than the recorded version up to
+// Applies every migration not yet recorded whose position is at most
 // `up_to_version` (tests build a database of an earlier binary), each in its
 // own transaction. Safe to run concurrently from several processes on
 // PostgreSQL (advisory lock).

@@ -23,7 +23,8 @@
 #include <thread>
 #include <vector>
 
-#include "app/capture/runtime.h"
+#include "areas/capture/app/runtime.h"
+#include "areas/capture/module.h"
 #include "report_maker.h"
 #include "service/service.h"
 #include "service_internal.h"
@@ -141,7 +142,8 @@ int main(int argc, char** argv) {
   std::printf("ok=%llu failed=%llu rps=%.0f cpu_us_per_report=%.1f busiest_thread_us_per_report=%.1f\n",
               static_cast<unsigned long long>(ok.load()), static_cast<unsigned long long>(failed.load()),
               static_cast<double>(ok.load()) / elapsed, cpu * 1e6 / n, busiest * 1e6 / n);
-  const auto stats = service::internal::ModulesOf(s).capture->runtime().committer().stats();
+  const auto stats =
+      service::internal::ModulesOf(s).Get<service::modules::CaptureModule>().runtime().committer().stats();
   std::printf("batches=%llu avg_batch=%.1f fallbacks=%llu\n", static_cast<unsigned long long>(stats.batches),
               stats.batches ? static_cast<double>(stats.items) / static_cast<double>(stats.batches) : 0.0,
               static_cast<unsigned long long>(stats.fallbacks));

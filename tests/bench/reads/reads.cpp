@@ -40,8 +40,8 @@
 #include <string>
 #include <vector>
 
-#include "domain/triage/embedding.h"
-#include "domain/triage/vocabulary.h"
+#include "areas/triage/domain/embedding.h"
+#include "areas/triage/domain/vocabulary.h"
 #include "service/service.h"
 #include "service_internal.h"
 #include "store/database.h"

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <string>
 
-#include "ports/ai_provider.h"
+#include "areas/ai/ports/ai_provider.h"
 #include "ports/outbound_http.h"
 
 namespace service::ports {

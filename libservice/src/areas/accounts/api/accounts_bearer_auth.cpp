@@ -1,0 +1,74 @@
+// The bearer authenticator (Spec 1 "Authentication"): console access tokens
+// for JWT, JWT+Org and superadmin routes. Every request re-reads the account
+// (active, same session revision) and, on organization routes, the caller's
+// membership of X-Service-Org, then the route's required capability.
+//
+//   no or malformed token, refresh token, retired session  401
+//   account lookup failed                                  503 AUTH_UNAVAILABLE
+//   organization route without X-Service-Org               400 Organization ID required
+//   not a member, role without the capability, not on the
+//   superadmin allowlist                                   403
+//
+// Agent tokens (sv_pat_...) are refused with 401 until agent tokens exist.
+#include "api/context.h"
+#include "api/pipeline.h"
+#include "areas/accounts/app/accounts.h"
+#include "areas/accounts/domain/roles.h"
+#include "util/strings.h"
+
+namespace service::api {
+
+std::string BearerToken(const Request& req) {
+  const std::string* h = req.headers.Find("Authorization");
+  if (!h) return {};
+  const std::string_view v = *h;
+  constexpr std::string_view kScheme = "bearer ";
+  if (v.size() <= kScheme.size() || !util::EqualsIgnoreCase(v.substr(0, kScheme.size()), kScheme)) return {};
+  return util::Trim(v.substr(kScheme.size()));
+}
+
+namespace {
+
+Status Authenticate(const app::AccountsDeps& deps, Context& ctx, AuthMode mode) {
+  const Status missing = Unauthenticated("Missing or invalid token");
+  const std::string token = BearerToken(ctx.req);
+  if (token.empty()) return missing;
+  // Agent tokens come with Spec 2's agent work; until then they open nothing.
+  if (mode == AuthMode::kAgentToken || util::StartsWith(token, "sv_pat_")) return missing;
+
+  const bool org_route = mode == AuthMode::kJwtOrg || mode == AuthMode::kJwtOrgOrAgent;
+  const std::string org_header = util::ToLower(util::Trim(ctx.req.headers.Get("X-Service-Org")));
+  const bool org_usable = org_route && util::IsUuid(org_header);
+
+  auto caller = app::AuthenticateAccess(deps, token, org_usable ? &org_header : nullptr);
+  if (!caller.ok()) return caller.status();
+
+  Principal& p = ctx.principal;
+  p.kind = Principal::Kind::kUser;
+  p.user_id = caller->user.id;
+  p.email = caller->user.email;
+  p.session_id = caller->session_id;
+  p.superadmin = app::IsSuperadmin(deps, caller->user.email);
+
+  if (mode == AuthMode::kSuperadmin && !p.superadmin) return PermissionDenied("Superadmin access required");
+  if (!org_route) return Status::Ok();
+
+  if (org_header.empty()) return InvalidArgument("Organization ID required");
+  if (!caller->membership) return PermissionDenied("Not a member of this organization");
+  p.org_id = caller->membership->org_id;
+  p.role = caller->membership->role;
+  if (ctx.route && ctx.route->capability) {
+    const auto role = domain::ParseRole(p.role);
+    if (!role || !domain::Can(*role, *ctx.route->capability))
+      return PermissionDenied("Insufficient permissions");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+void RegisterBearerAuthenticator(Pipeline& p, const app::AccountsDeps& deps) {
+  p.SetBearerAuthenticator([&deps](Context& ctx, AuthMode mode) { return Authenticate(deps, ctx, mode); });
+}
+
+}  // namespace service::api

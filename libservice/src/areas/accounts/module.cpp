@@ -1,0 +1,61 @@
+#include "areas/accounts/module.h"
+
+#include "areas/accounts/api/routes.h"
+#include "areas/accounts/store/repositories.h"
+
+namespace service::modules {
+
+void AccountsModule::Provide(Platform& p) {
+  p.users = store::NewSqlUserRepository();
+  p.orgs = store::NewSqlOrgRepository();
+  p.memberships = store::NewSqlMembershipRepository();
+}
+
+Status AccountsModule::Open(Platform& p) {
+  sessions_ = store::NewSqlSessionRepository();
+  email_tokens_ = store::NewSqlEmailTokenRepository();
+  invitations_ = store::NewSqlInvitationRepository();
+  waitlist_ = store::NewSqlWaitlistRepository();
+  account_data_ = store::NewSqlAccountDataRepository();
+
+  deps_.db = p.tx.get();
+  deps_.clock = p.clock.get();
+  deps_.ids = p.ids.get();
+  deps_.users = p.users.get();
+  deps_.orgs = p.orgs.get();
+  deps_.memberships = p.memberships.get();
+  deps_.sessions = sessions_.get();
+  deps_.email_tokens = email_tokens_.get();
+  deps_.invitations = invitations_.get();
+  deps_.waitlist = waitlist_.get();
+  deps_.account_data = account_data_.get();
+  deps_.projects = p.projects.get();
+  deps_.capture_keys = p.capture_keys.get();
+  deps_.mail = p.mail.get();
+  deps_.deletion = &p.deletion;
+  deps_.jwt_secret = p.jwt_secret;
+  deps_.password_params = &p.password_params;
+  deps_.public_url = p.options.EffectivePublicUrl();
+  deps_.require_email_verification = p.options.EffectiveRequireEmailVerification();
+  deps_.superadmin_emails = p.options.superadmin_emails;
+  deps_.plan_limits = p.options.plan_limits;
+  production_ = p.options.production;
+
+  // Account rows that point at an organization or account without a
+  // cascading foreign key.
+  ports::UserRepository* users = p.users.get();
+  p.deletion.OnOrganizationDeleted(
+      [users](ports::Tx& tx, const std::string& org_id) { return users->ForgetLastOrg(tx, org_id); });
+  ports::AccountDataRepository* data = account_data_.get();
+  p.deletion.OnAccountDeleted(
+      [data](ports::Tx& tx, const std::string& user_id) { return data->ClearInviter(tx, user_id); });
+  return Status::Ok();
+}
+
+void AccountsModule::RegisterRoutes(api::Pipeline& pipeline) {
+  api::RegisterBearerAuthenticator(pipeline, deps_);
+  api::RegisterAuthRoutes(pipeline, deps_, production_);
+  api::RegisterTeamRoutes(pipeline, deps_);
+}
+
+}  // namespace service::modules

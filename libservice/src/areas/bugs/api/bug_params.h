@@ -1,0 +1,49 @@
+// Shared pieces of the triage-read routes (api/bugs_routes.cpp,
+// api/bug_insight_routes.cpp): the JSON of a bug and an occurrence, and the
+// query parameters under the one-value rule (QueryParams::One: a repeated or
+// array-form scalar is 400 naming it).
+#pragma once
+
+#include <boost/json.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "api/context.h"
+#include "app/actor.h"
+#include "areas/bugs/ports/bug_read_repository.h"
+#include "areas/capture/ports/occurrence_repository.h"
+#include "service/status.h"
+
+namespace service::api {
+
+boost::json::value OptText(const std::optional<std::string>& s);
+boost::json::value OptTimeJson(const std::optional<int64_t>& t);
+// A stored JSON text (ai_summary, groupingV3, metadata) or null.
+boost::json::value StoredJson(const std::optional<std::string>& text);
+// Spec 1 "Bug" and "Occurrence".
+boost::json::object BugJson(const ports::BugRecord& b);
+boost::json::object OccurrenceJson(const ports::Occurrence& o);
+
+Status BadParam(std::string message);
+// A scalar parameter under the one-value rule.
+Result<std::optional<std::string>> Param(const Context& ctx, std::string_view name);
+// An integer parameter in [min, max]; above max reads as max; absent: def.
+Result<int64_t> IntParam(const Context& ctx, std::string_view name, int64_t def, int64_t min, int64_t max);
+// true/1 or false/0; absent: def.
+Result<bool> BoolParam(const Context& ctx, std::string_view name, bool def);
+// An enumerated parameter; `valid` decides.
+template <typename Pred>
+Result<std::optional<std::string>> EnumParam(const Context& ctx, std::string_view name, Pred valid) {
+  SV_ASSIGN_OR_RETURN(std::optional<std::string> raw, Param(ctx, name));
+  if (raw && !valid(*raw)) return BadParam("Invalid " + std::string(name));
+  return raw;
+}
+
+Result<std::optional<std::string>> UuidParam(const Context& ctx, std::string_view name);
+// The filters of GET /v1/bugs and the grouped list from the query.
+Result<ports::BugFilter> ParseBugFilter(const Context& ctx);
+app::ConsoleActor Actor(const Context& ctx);
+
+}  // namespace service::api

@@ -1,0 +1,13 @@
+// The capture area's routes: Capture-key authentication, /v1/ingest, /v1/ingest/presence and their /v1/bugs
+// aliases, /v1/bugs/manual.
+// Its module registers them.
+#pragma once
+
+#include "api/pipeline.h"
+#include "areas/capture/app/deps.h"
+
+namespace service::api {
+
+void RegisterCaptureRoutes(Pipeline& p, const app::capture::CaptureDeps& deps);
+
+}  // namespace service::api

@@ -1,0 +1,63 @@
+// CaptureDeps: what the capture area (ingest, presence, console reports)
+// needs. Pointers are borrowed from the Service and outlive every call.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "app/transactional_events.h"
+#include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/ports/end_user_repository.h"
+#include "areas/capture/ports/occurrence_repository.h"
+#include "areas/capture/ports/presence_repository.h"
+#include "areas/operations/ports/usage_repository.h"
+#include "areas/projects/ports/project_repository.h"
+#include "areas/triage/ports/duplicate_candidate_repository.h"
+#include "ports/event_bus.h"
+#include "ports/ids.h"
+#include "ports/settings_repository.h"
+#include "ports/transaction.h"
+#include "service/clock.h"
+#include "service/logger.h"
+#include "service/options.h"
+#include "service/status.h"
+
+namespace service::app::capture {
+
+class Runtime;
+
+struct CaptureDeps {
+  ports::Transactions* db = nullptr;
+  Clock* clock = nullptr;
+  ports::Ids* ids = nullptr;
+  ports::EventBus* bus = nullptr;
+  Logger* log = nullptr;
+  ports::SettingsRepository* settings = nullptr;
+  ports::ProjectRepository* projects = nullptr;
+  ports::CaptureKeyRepository* capture_keys = nullptr;
+  ports::CaptureBugRepository* capture_bugs = nullptr;
+  ports::OccurrenceRepository* occurrences = nullptr;
+  ports::EndUserRepository* end_users = nullptr;
+  ports::PresenceRepository* presence = nullptr;
+  ports::DuplicateCandidateRepository* duplicates = nullptr;
+  ports::UsageRepository* usage = nullptr;
+  // Every capture outcome (new_bug, duplicate, regression) is published to
+  // these subscribers inside the ingest transaction (area kCaptureEvents),
+  // with the event the bus gets after the commit: the integrations area
+  // writes its webhook deliveries there, so a committed report never loses
+  // its webhook and a rolled-back one never sends it. A failure rolls the
+  // report back. Null or empty: the event is not built in the transaction.
+  const TransactionalEvents* events = nullptr;
+  std::string public_url;  // upgrade links in plan-limit errors
+  PlanLimitOverrides plan_limits;
+  // Report batches written at once per process (SQLite: several queue for
+  // the one writer; PostgreSQL: one, see runtime.h).
+  int batch_writers = 1;
+  // The area's in-memory state; set once it exists (null inside Runtime).
+  Runtime* capture = nullptr;
+
+  int64_t Now() const { return clock->NowMillis(); }
+};
+
+}  // namespace service::app::capture

@@ -1,0 +1,53 @@
+#include "areas/capture/module.h"
+
+#include "areas/capture/api/routes.h"
+#include "areas/capture/store/repositories.h"
+#include "areas/triage/store/repositories.h"
+
+namespace service::modules {
+
+Status CaptureModule::Open(Platform& p) {
+  bugs_ = store::NewSqlCaptureBugRepository();
+  occurrences_ = store::NewSqlOccurrenceRepository();
+  end_users_ = store::NewSqlEndUserRepository();
+  presence_ = store::NewSqlPresenceRepository();
+  duplicates_ = store::NewSqlDuplicateCandidateRepository();
+
+  deps_.db = p.tx.get();
+  deps_.clock = p.clock.get();
+  deps_.ids = p.ids.get();
+  deps_.bus = p.bus.get();
+  deps_.events = &p.events;
+  deps_.log = p.log.get();
+  deps_.settings = p.settings.get();
+  deps_.projects = p.projects.get();
+  deps_.capture_keys = p.capture_keys.get();
+  deps_.capture_bugs = bugs_.get();
+  deps_.occurrences = occurrences_.get();
+  deps_.end_users = end_users_.get();
+  deps_.presence = presence_.get();
+  deps_.duplicates = duplicates_.get();
+  deps_.usage = p.usage.get();
+  deps_.public_url = p.options.EffectivePublicUrl();
+  deps_.plan_limits = p.options.plan_limits;
+  deps_.batch_writers = p.db->dialect() == store::Dialect::kSqlite ? app::capture::kSqliteBatchWriters
+                                                                   : app::capture::kPostgresBatchWriters;
+
+  SV_ASSIGN_OR_RETURN(std::string secret, app::capture::LoadIpHashSecret(deps_));
+  runtime_ = std::make_unique<app::capture::Runtime>(deps_, std::move(secret));
+  deps_.capture = runtime_.get();
+  app::capture::RegisterTasks(deps_, p.workers);
+
+  // Rows keyed by org_id without a foreign key to organizations.
+  ports::PresenceRepository* presence = presence_.get();
+  ports::EndUserRepository* end_users = end_users_.get();
+  p.deletion.OnOrganizationDeleted([presence, end_users](ports::Tx& tx, const std::string& org_id) {
+    SV_RETURN_IF_ERROR(presence->DeleteOrganization(tx, org_id));
+    return end_users->DeleteOrganization(tx, org_id);
+  });
+  return Status::Ok();
+}
+
+void CaptureModule::RegisterRoutes(api::Pipeline& pipeline) { api::RegisterCaptureRoutes(pipeline, deps_); }
+
+}  // namespace service::modules

@@ -1,0 +1,72 @@
+#include "areas/integrations/module.h"
+
+#include "areas/integrations/api/routes.h"
+#include "areas/integrations/store/repositories.h"
+#include "util/crypto.h"
+
+namespace service::modules {
+
+namespace integrations = app::integrations;
+
+IntegrationsModule::~IntegrationsModule() {
+  if (engine_) engine_->Stop();
+  if (bus_ != nullptr && subscription_ != 0) bus_->Unsubscribe(subscription_);
+}
+
+Status IntegrationsModule::Open(Platform& p) {
+  integrations_ = store::NewSqlIntegrationRepository();
+  std::string key_text = p.options.secrets_key;
+  if (key_text.empty()) {
+    SV_ASSIGN_OR_RETURN(key_text, p.settings->GetOrInsert(*p.tx, "integration_secrets_key",
+                                                          util::HexEncode(p.ids->RandomBytes(32)), p.Now()));
+  }
+  SV_ASSIGN_OR_RETURN(std::string key, integrations::ParseSecretsKey(key_text));
+  secrets_ = std::make_unique<integrations::SecretBox>(std::move(key), p.ids.get());
+
+  deps_.db = p.tx.get();
+  deps_.clock = p.clock.get();
+  deps_.ids = p.ids.get();
+  deps_.log = p.log.get();
+  deps_.http = p.http.get();
+  deps_.integrations = integrations_.get();
+  deps_.bugs = bugs_.deps().bugs;
+  deps_.projects = p.projects.get();
+  deps_.usage = p.usage.get();
+  deps_.triage = triage_.deps().triage;
+  deps_.secrets = secrets_.get();
+  deps_.plan_limits = p.options.plan_limits;
+  deps_.public_url = p.options.EffectivePublicUrl();
+  deps_.production = p.options.production;
+  deps_.routine_fire_url = p.options.routine_fire_url;
+  deps_.code_host_api_url = p.options.code_host_api_url;
+
+  // Deliveries are written in the transaction of the event that causes them;
+  // the schedule (quiet hours, signing) depends on which area wrote it.
+  const integrations::IntegrationsDeps* deps = &deps_;
+  p.events.Subscribe([deps](ports::Tx& tx, const ports::Event& e, std::string_view area) {
+    return integrations::EnqueueDeliveries(
+        *deps, tx, e,
+        area == app::kCaptureEvents ? integrations::EventPath::kCapture : integrations::EventPath::kTriage);
+  });
+
+  engine_ = std::make_unique<integrations::DeliveryEngine>(deps_, integrations::DeliveryEngineOptions{});
+  integrations::DeliveryEngine* engine = engine_.get();
+  // Events are published after their commit: the engine looks at once
+  // (events of other processes arrive through PostgreSQL's bus too).
+  bus_ = p.bus.get();
+  subscription_ = bus_->Subscribe([engine](const ports::Event& e) {
+    if (integrations::TriggersDeliveries(e.type)) engine->Nudge();
+  });
+  p.workers.AddService([engine] { engine->Start(); }, [engine] { engine->Stop(); });
+
+  ports::IntegrationRepository* repo = integrations_.get();
+  p.deletion.OnOrganizationDeleted(
+      [repo](ports::Tx& tx, const std::string& org_id) { return repo->DeleteOrganizationRows(tx, org_id); });
+  return Status::Ok();
+}
+
+void IntegrationsModule::RegisterRoutes(api::Pipeline& pipeline) {
+  api::RegisterIntegrationRoutes(pipeline, deps_);
+}
+
+}  // namespace service::modules

@@ -1,0 +1,60 @@
+// Sentry SDK compatibility (issue 13): envelopes and legacy store bodies
+// sent by unmodified Sentry SDKs become reports of the capture pipeline
+// (same grouping, counts, classification, stream and outbox as native
+// ingest). See domain/sentry/event.h for the field mapping and the README's
+// "Using a Sentry SDK".
+//
+// Thread-safety: safe from any thread.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "areas/capture/app/deps.h"
+#include "service/status.h"
+
+namespace service::app::sentry {
+
+struct SentryDeps {
+  const capture::CaptureDeps* capture = nullptr;
+};
+
+// Most bytes a body may expand to when decompressed (gzip, deflate, br, or
+// the legacy base64+zlib store body): beyond it, 413.
+inline constexpr size_t kMaxDecompressedBytes = 20 * 1024 * 1024;
+
+struct SentryRequest {
+  int64_t project_number = 0;
+  bool envelope = true;    // /envelope/ (else the legacy /store/)
+  std::string key;         // from X-Sentry-Auth, Authorization or ?sentry_key; "" = none given
+  std::string_view body;   // already decompressed per Content-Encoding
+  std::string client_ip;   // after SERVICE_TRUST_PROXY
+  std::string user_agent;  // the request's User-Agent
+};
+
+struct SentryResult {
+  std::string event_id;  // the answer's id: the envelope's event_id, else the first event's, else generated
+  int stored = 0;        // events stored now
+  int duplicates = 0;    // events whose id was stored before
+  int skipped = 0;       // items of other types (transaction, session, attachment, ...)
+};
+
+// Errors: kInvalidArgument (a malformed body; the message is the answer's
+// `detail`), kUnauthenticated (no key, or not an active capture key),
+// kPermissionDenied (a key of another project), kPaymentRequired (the
+// plan's monthly bug limit; nothing of that event stored), kPayloadTooLarge.
+Result<SentryResult> Receive(const SentryDeps& deps, const SentryRequest& request);
+
+// How long a stored event id is remembered (a retry within it is not
+// stored twice).
+inline constexpr int64_t kDeliveryIdTtlMs = 30LL * 24 * 3'600'000;
+// Forgets event ids older than kDeliveryIdTtlMs (the hourly worker).
+Status ForgetOldDeliveries(const SentryDeps& deps);
+
+// The public key of a DSN ("https://KEY@host/42" -> "KEY"), or "".
+std::string KeyFromDsn(std::string_view dsn);
+// The sentry_key of an X-Sentry-Auth / Authorization: Sentry value, or "".
+std::string KeyFromAuthHeader(std::string_view value);
+
+}  // namespace service::app::sentry

@@ -1,0 +1,49 @@
+#include "areas/triage/module.h"
+
+#include "areas/triage/api/routes.h"
+#include "areas/triage/store/repositories.h"
+
+namespace service::modules {
+
+Status TriageModule::Open(Platform& p) {
+  triage_ = store::NewSqlTriageRepository();
+  bugs_ = store::NewSqlBugWriteRepository();
+  deps_.db = p.tx.get();
+  deps_.clock = p.clock.get();
+  deps_.ids = p.ids.get();
+  deps_.bus = p.bus.get();
+  deps_.events = &p.events;
+  deps_.log = p.log.get();
+  deps_.bugs = bugs_.get();
+  deps_.reads = bugs_module_.deps().bugs;
+  deps_.triage = triage_.get();
+  deps_.users = p.users.get();
+  deps_.orgs = p.orgs.get();
+  deps_.memberships = p.memberships.get();
+  deps_.projects = p.projects.get();
+  deps_.usage = p.usage.get();
+  deps_.outbox = p.outbox.get();
+  deps_.http = p.http.get();
+  deps_.ai = ai_.provider();
+  deps_.mail = p.mail.get();
+  deps_.plan_limits = p.options.plan_limits;
+  deps_.public_url = p.options.EffectivePublicUrl();
+
+  ports::TriageRepository* t = triage_.get();
+  p.deletion.OnOrganizationDeleted(
+      [t](ports::Tx& tx, const std::string& org_id) { return t->DeleteOrganizationRows(tx, org_id); });
+  p.deletion.OnMemberRemoved([t](ports::Tx& tx, const std::string& org_id, const std::string& user_id) {
+    return t->DeleteMemberRows(tx, org_id, user_id);
+  });
+  p.deletion.OnAccountDeleted(
+      [t](ports::Tx& tx, const std::string& user_id) { return t->DeleteAccountRows(tx, user_id); });
+  app::triage::RegisterNotificationWorkers(deps_, p.workers);
+  return Status::Ok();
+}
+
+void TriageModule::RegisterRoutes(api::Pipeline& pipeline) {
+  api::RegisterTriageRoutes(pipeline, deps_);
+  api::RegisterNotificationRoutes(pipeline, deps_);
+}
+
+}  // namespace service::modules
