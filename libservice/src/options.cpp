@@ -1,16 +1,18 @@
 // Parsing and validation of the server contract's configuration (see
-// service/options.h and shared/server-contract.md). Every failure is
-// kInvalidArgument with a message that names the variable and the expected
-// form, so that an operator can fix the value from the message alone.
+// service/options.h and shared/server-contract.md): the platform's settings
+// rows, the parsers every row shares, and the table gathered from them and
+// from the areas' rows (each area's module declares its own). Every failure
+// is kInvalidArgument with a message that names the variable and the
+// expected form, so that an operator can fix the value from the message
+// alone.
 #include "service/options.h"
-
-#include "adapters/mail/mail_url.h"
 
 #include <algorithm>
 #include <cctype>
 #include <set>
 
-#include "util/crypto.h"
+#include "modules/module.h"
+#include "modules/modules.h"
 #include "util/strings.h"
 
 namespace service {
@@ -35,23 +37,15 @@ std::string JoinNames(const std::string_view (&set)[N]) {
   return out;
 }
 
-// Quotes a user-supplied value for an error message, shortened so that a
-// pasted secret or a huge value never fills the log.
-std::string Quote(std::string_view value) {
-  constexpr size_t kMax = 60;
-  std::string out = "\"";
-  out += value.substr(0, kMax);
-  if (value.size() > kMax) out += "...";
-  out += "\"";
-  return out;
-}
+std::string Quote(std::string_view value) { return modules::QuoteSettingValue(value); }
 
 bool IsSpaceOrControl(char c) {
   const auto u = static_cast<unsigned char>(c);
   return u <= 0x20 || u == 0x7f;
 }
 
-bool HasSpaceOrControl(std::string_view s) { return std::any_of(s.begin(), s.end(), IsSpaceOrControl); }
+using modules::CheckHttpUrl;
+using modules::HasSpaceOrControl;
 
 // Host name, IPv4 address or bracketed IPv6 address; the brackets are not
 // part of `host`.
@@ -114,8 +108,36 @@ bool SplitHostPort(std::string_view authority, std::string_view* host, std::stri
   return IsValidHostName(*host);
 }
 
-// Checks an http(s) URL: scheme, host, optional port, optional path; no
-// query, fragment or white space. Returns an error text or "".
+// Strict non-negative integer (digits only).
+std::optional<int64_t> ParseCount(std::string_view text) {
+  if (text.empty() || text.size() > 15) return std::nullopt;
+  for (char c : text)
+    if (c < '0' || c > '9') return std::nullopt;
+  return util::ParseInt(text);
+}
+
+Status Prefixed(std::string_view variable, const Status& status) {
+  if (status.ok()) return status;
+  return InvalidArgument(std::string(variable) + ": " + status.message());
+}
+
+}  // namespace
+
+namespace modules {
+
+std::string QuoteSettingValue(std::string_view value) {
+  constexpr size_t kMax = 60;
+  std::string out = "\"";
+  out += value.substr(0, kMax);
+  if (value.size() > kMax) out += "...";
+  out += "\"";
+  return out;
+}
+
+bool HasSpaceOrControl(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), IsSpaceOrControl);
+}
+
 std::string CheckHttpUrl(std::string_view url, bool allow_path) {
   std::string_view rest;
   if (util::StartsWith(util::ToLower(url.substr(0, 8)), "https://")) {
@@ -138,27 +160,14 @@ std::string CheckHttpUrl(std::string_view url, bool allow_path) {
   return "";
 }
 
-Result<bool> ParseBool(std::string_view variable, std::string_view text) {
-  const std::string v = util::ToLower(util::Trim(text));
+}  // namespace modules
+
+Result<bool> ParseSettingBool(std::string_view variable, std::string_view value) {
+  const std::string v = util::ToLower(util::Trim(value));
   if (v == "1" || v == "true" || v == "yes" || v == "on") return true;
   if (v == "0" || v == "false" || v == "no" || v == "off") return false;
-  return InvalidArgument(std::string(variable) + " must be 1 or 0, got " + Quote(text));
+  return InvalidArgument(std::string(variable) + " must be 1 or 0, got " + Quote(value));
 }
-
-// Strict non-negative integer (digits only).
-std::optional<int64_t> ParseCount(std::string_view text) {
-  if (text.empty() || text.size() > 15) return std::nullopt;
-  for (char c : text)
-    if (c < '0' || c > '9') return std::nullopt;
-  return util::ParseInt(text);
-}
-
-Status Prefixed(std::string_view variable, const Status& status) {
-  if (status.ok()) return status;
-  return InvalidArgument(std::string(variable) + ": " + status.message());
-}
-
-}  // namespace
 
 std::string Options::EffectivePublicUrl() const {
   std::string url = public_url.empty() ? "http://" + listen : public_url;
@@ -311,12 +320,6 @@ Status ValidateDatabaseUrl(std::string_view text) {
   return InvalidArgument(form);
 }
 
-Status ValidateMailUrl(std::string_view text) {
-  // One parser for validation and delivery, so what starts is what sends.
-  // Its messages name the variable and never repeat the URL (passwords).
-  return adapters::mail::ParseMailUrl(text).status();
-}
-
 // One function per setting; an empty value restores the default, like an
 // unset variable.
 namespace {
@@ -359,53 +362,6 @@ Status ApplyEnv(Options& options, std::string_view value) {
   return Status::Ok();
 }
 
-Status ApplyJwtSecret(Options& options, std::string_view value) {
-  const std::string var = "SERVICE_JWT_SECRET";
-  const std::string trimmed = util::Trim(value);
-  // Not trimmed: every byte of a secret counts. Never echoed.
-  if (!value.empty() && value.size() < 32) {
-    return InvalidArgument(var + " must be at least 32 characters long (got " + std::to_string(value.size()) +
-                           "); leave it unset to have one generated and kept in the database");
-  }
-  options.jwt_secret = std::string(value);
-  return Status::Ok();
-}
-
-Status ApplySuperadminEmails(Options& options, std::string_view value) {
-  const std::string var = "SERVICE_SUPERADMIN_EMAILS";
-  const std::string trimmed = util::Trim(value);
-  std::vector<std::string> emails;
-  for (const std::string& raw : util::Split(trimmed, ',')) {
-    const std::string email = util::ToLower(util::Trim(raw));
-    if (email.empty()) continue;
-    if (!util::IsValidEmail(email)) {
-      return InvalidArgument(var + " must be a comma-separated list of email addresses; " + Quote(email) +
-                             " is not one");
-    }
-    if (std::find(emails.begin(), emails.end(), email) == emails.end()) emails.push_back(email);
-  }
-  options.superadmin_emails = std::move(emails);
-  return Status::Ok();
-}
-
-Status ApplyMailUrl(Options& options, std::string_view value) {
-  const std::string trimmed = util::Trim(value);
-  if (!trimmed.empty()) SV_RETURN_IF_ERROR(ValidateMailUrl(trimmed));
-  options.mail_url = trimmed;
-  return Status::Ok();
-}
-
-Status ApplyRequireEmailVerification(Options& options, std::string_view value) {
-  const std::string var = "SERVICE_REQUIRE_EMAIL_VERIFICATION";
-  const std::string trimmed = util::Trim(value);
-  if (trimmed.empty()) {
-    options.require_email_verification.reset();
-    return Status::Ok();
-  }
-  SV_ASSIGN_OR_RETURN(options.require_email_verification, ParseBool(var, value));
-  return Status::Ok();
-}
-
 Status ApplyPublicUrl(Options& options, std::string_view value) {
   const std::string var = "SERVICE_PUBLIC_URL";
   const std::string trimmed = util::Trim(value);
@@ -426,7 +382,7 @@ Status ApplyTrustProxy(Options& options, std::string_view value) {
   const std::string trimmed = util::Trim(value);
   bool flag = false;
   if (!trimmed.empty()) {
-    SV_ASSIGN_OR_RETURN(flag, ParseBool(var, value));
+    SV_ASSIGN_OR_RETURN(flag, ParseSettingBool(var, value));
   }
   options.trust_proxy = flag;
   return Status::Ok();
@@ -437,7 +393,7 @@ Status ApplyAllowPrivateDestinations(Options& options, std::string_view value) {
   const std::string trimmed = util::Trim(value);
   bool flag = false;
   if (!trimmed.empty()) {
-    SV_ASSIGN_OR_RETURN(flag, ParseBool(var, value));
+    SV_ASSIGN_OR_RETURN(flag, ParseSettingBool(var, value));
   }
   options.allow_private_destinations = flag;
   return Status::Ok();
@@ -456,19 +412,6 @@ Status ApplyRateLimits(Options& options, std::string_view value) {
   return Status::Ok();
 }
 
-Status ApplyPlanLimits(Options& options, std::string_view value) {
-  const std::string var = "SERVICE_PLAN_LIMITS";
-  const std::string trimmed = util::Trim(value);
-  if (trimmed.empty()) {
-    options.plan_limits.clear();
-    return Status::Ok();
-  }
-  auto limits = ParsePlanLimits(trimmed);
-  if (!limits.ok()) return Prefixed(var, limits.status());
-  options.plan_limits = std::move(*limits);
-  return Status::Ok();
-}
-
 Status ApplyCorsOrigins(Options& options, std::string_view value) {
   const std::string var = "SERVICE_CORS_ORIGINS";
   const std::string trimmed = util::Trim(value);
@@ -482,92 +425,10 @@ Status ApplyCorsOrigins(Options& options, std::string_view value) {
   return Status::Ok();
 }
 
-Status ApplyAiUrl(Options& options, std::string_view value) {
-  const std::string var = "SERVICE_AI_URL";
-  const std::string trimmed = util::Trim(value);
-  if (!trimmed.empty()) {
-    const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
-    if (!problem.empty()) {
-      return InvalidArgument(var + " " + problem +
-                             "; expected the http(s) URL of an OpenAI-compatible endpoint, got " +
-                             Quote(trimmed));
-    }
-  }
-  options.ai.url = trimmed;
-  return Status::Ok();
-}
-
-Status ApplyAiKey(Options& options, std::string_view value) {
-  const std::string var = "SERVICE_AI_KEY";
-  const std::string trimmed = util::Trim(value);
-  if (HasSpaceOrControl(trimmed)) return InvalidArgument(var + " must not contain spaces");
-  options.ai.key = trimmed;  // never echoed
-  return Status::Ok();
-}
-
-Status ApplyAiModel(Options& options, std::string_view value) {
-  const std::string trimmed = util::Trim(value);
-  options.ai.model = trimmed;
-  return Status::Ok();
-}
-
-Status ApplySecretsKey(Options& options, std::string_view value) {
-  const std::string trimmed = util::Trim(value);
-  if (!trimmed.empty()) {
-    std::string key;
-    const bool hex = trimmed.size() == 64 && util::HexDecode(trimmed, &key);
-    if (!hex) {
-      key.clear();
-      if (!util::Base64UrlDecode(trimmed, &key) || key.size() != 32) {
-        return InvalidArgument("SERVICE_SECRETS_KEY must be 32 bytes written as 64 hex characters or base64");
-      }
-    }
-  }
-  options.secrets_key = trimmed;
-  return Status::Ok();
-}
-
-Status ApplyRoutineFireUrl(Options& options, std::string_view value) {
-  const std::string trimmed = util::Trim(value);
-  if (!trimmed.empty() && !util::StartsWith(util::ToLower(trimmed), "https://")) {
-    return InvalidArgument("SERVICE_ROUTINE_FIRE_URL must be an https URL, got " + Quote(trimmed));
-  }
-  options.routine_fire_url = trimmed;
-  return Status::Ok();
-}
-
-Status ApplyCodeHostApiUrl(Options& options, std::string_view value) {
-  const std::string trimmed = util::Trim(value);
-  if (!trimmed.empty()) {
-    const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
-    if (!problem.empty()) {
-      return InvalidArgument("SERVICE_CODE_HOST_API_URL " + problem + ", got " + Quote(trimmed));
-    }
-  }
-  options.code_host_api_url = trimmed.empty() ? "https://api.github.com" : trimmed;
-  return Status::Ok();
-}
-
 Status ApplyEvidenceDir(Options& options, std::string_view value) {
   const std::string trimmed = util::Trim(value);
   options.evidence_dir = trimmed;
   return Status::Ok();
-}
-
-// A whole number in [min, max] (or 0 when zero_allowed, meaning "no cap").
-Result<int64_t> ParseCount(const std::string& var, std::string_view value, int64_t min, int64_t max) {
-  const std::string trimmed = util::Trim(value);
-  int64_t n = 0;
-  bool ok = !trimmed.empty() && trimmed.size() <= 12;
-  for (char c : trimmed) {
-    if (c < '0' || c > '9') ok = false;
-    if (ok) n = n * 10 + (c - '0');
-  }
-  if (!ok || n < min || n > max) {
-    return InvalidArgument(var + " must be a whole number from " + std::to_string(min) + " to " +
-                           std::to_string(max));
-  }
-  return n;
 }
 
 // 1500 -> "1.5", 600000 -> "600".
@@ -581,9 +442,54 @@ std::string FormatSeconds(int64_t ms) {
   return out;
 }
 
-// Seconds, decimals allowed ("0.5"), in [min_ms, max_ms] once in milliseconds.
-Result<int64_t> ParseSecondsMs(const std::string& var, std::string_view value, int64_t min_ms,
-                               int64_t max_ms) {
+// The platform's own rows; the areas' rows follow them (Settings()).
+std::vector<SettingInfo> PlatformSettings() {
+  return {
+      {"SERVICE_LISTEN", "--listen", "HOST:PORT",
+       "address and port to listen on (HOST:PORT, [IPv6]:PORT; port 0 picks a free one)", "127.0.0.1:8080",
+       ApplyListen},
+      {"SERVICE_DATABASE_URL", "--database", "URL",
+       "sqlite:PATH (file and folder created), sqlite::memory:, or postgresql://... / postgres://...",
+       "sqlite:data/service.db", ApplyDatabaseUrl},
+      {"SERVICE_ENV", "", "",
+       "production or development (development: forgot-password also returns the token)", "development",
+       ApplyEnv},
+      {"SERVICE_PUBLIC_URL", "", "", "base http(s) URL used in links (console, invitations, webhooks)",
+       "http:// + the listen address", ApplyPublicUrl},
+      {"SERVICE_TRUST_PROXY", "", "", "1: the client address is the first X-Forwarded-For entry", "0",
+       ApplyTrustProxy},
+      {"SERVICE_RATE_LIMITS", "", "",
+       "general=N,ingest=N,auth=N (any subset; requests per 60 s per client address), or off",
+       "general=200,ingest=100,auth=10", ApplyRateLimits},
+      {"SERVICE_CORS_ORIGINS", "", "", "* or a comma-separated list of origins (scheme://host[:port])",
+       "unset: same-origin only", ApplyCorsOrigins},
+      {"SERVICE_ALLOW_PRIVATE_DESTINATIONS", "", "",
+       "1: outbound webhooks may target loopback and private addresses", "0", ApplyAllowPrivateDestinations},
+      {"SERVICE_EVIDENCE_DIR", "", "", "folder for evidence files", "unset: evidence unconfigured",
+       ApplyEvidenceDir},
+  };
+}
+
+}  // namespace
+
+Result<int64_t> ParseSettingCount(std::string_view variable, std::string_view value, int64_t min,
+                                  int64_t max) {
+  const std::string trimmed = util::Trim(value);
+  int64_t n = 0;
+  bool ok = !trimmed.empty() && trimmed.size() <= 12;
+  for (char c : trimmed) {
+    if (c < '0' || c > '9') ok = false;
+    if (ok) n = n * 10 + (c - '0');
+  }
+  if (!ok || n < min || n > max) {
+    return InvalidArgument(std::string(variable) + " must be a whole number from " + std::to_string(min) +
+                           " to " + std::to_string(max));
+  }
+  return n;
+}
+
+Result<int64_t> ParseSettingSeconds(std::string_view variable, std::string_view value, int64_t min_ms,
+                                    int64_t max_ms) {
   const std::string trimmed = util::Trim(value);
   int64_t whole = 0, frac_ms = 0, frac_digits = 0;
   bool ok = !trimmed.empty() && trimmed.size() <= 12, dot = false, digits = false;
@@ -608,144 +514,22 @@ Result<int64_t> ParseSecondsMs(const std::string& var, std::string_view value, i
   }
   const int64_t ms = whole * 1000 + frac_ms;
   if (!ok || !digits || ms < min_ms || ms > max_ms) {
-    return InvalidArgument(var + " must be a number of seconds from " + FormatSeconds(min_ms) + " to " +
-                           FormatSeconds(max_ms));
+    return InvalidArgument(std::string(variable) + " must be a number of seconds from " +
+                           FormatSeconds(min_ms) + " to " + FormatSeconds(max_ms));
   }
   return ms;
 }
 
-Status ApplyTransport(Options& options, std::string_view value) {
-  const std::string trimmed = util::Trim(value);
-  if (trimmed.empty() || trimmed == "events") {
-    options.transport.event_loop = true;
-  } else if (trimmed == "threads") {
-    options.transport.event_loop = false;
-  } else {
-    return InvalidArgument("SERVICE_TRANSPORT must be events or threads");
-  }
-  return Status::Ok();
-}
-
-#define SV_TRANSPORT_COUNT(Fn, VAR, field, min, max, fallback)                      \
-  Status Fn(Options& options, std::string_view value) {                             \
-    if (util::Trim(value).empty()) {                                                \
-      options.transport.field = fallback;                                           \
-      return Status::Ok();                                                          \
-    }                                                                               \
-    SV_ASSIGN_OR_RETURN(options.transport.field, ParseCount(VAR, value, min, max)); \
-    return Status::Ok();                                                            \
-  }
-#define SV_TRANSPORT_SECONDS(Fn, VAR, field, min_ms, max_ms, fallback)                        \
-  Status Fn(Options& options, std::string_view value) {                                       \
-    if (util::Trim(value).empty()) {                                                          \
-      options.transport.field = fallback;                                                     \
-      return Status::Ok();                                                                    \
-    }                                                                                         \
-    SV_ASSIGN_OR_RETURN(options.transport.field, ParseSecondsMs(VAR, value, min_ms, max_ms)); \
-    return Status::Ok();                                                                      \
-  }
-
-SV_TRANSPORT_COUNT(ApplyWorkerThreads, "SERVICE_WORKER_THREADS", worker_threads, 1, 4096, 0)
-SV_TRANSPORT_SECONDS(ApplyHeaderTimeout, "SERVICE_HEADER_TIMEOUT", header_timeout_ms, 100, 600'000, 10'000)
-SV_TRANSPORT_COUNT(ApplyMinBodyRate, "SERVICE_MIN_BODY_RATE", min_body_rate, 0, 1'000'000'000, 1024)
-SV_TRANSPORT_SECONDS(ApplyKeepAliveTimeout, "SERVICE_KEEP_ALIVE_TIMEOUT", keep_alive_timeout_ms, 100,
-                     3'600'000, 30'000)
-SV_TRANSPORT_SECONDS(ApplyWriteTimeout, "SERVICE_WRITE_TIMEOUT", write_timeout_ms, 100, 600'000, 10'000)
-SV_TRANSPORT_COUNT(ApplyMaxHeaderSize, "SERVICE_MAX_HEADER_SIZE", max_header_bytes, 1024, 1024 * 1024,
-                   16 * 1024)
-SV_TRANSPORT_COUNT(ApplyMaxConnections, "SERVICE_MAX_CONNECTIONS", max_connections, 0, 10'000'000, 10'000)
-SV_TRANSPORT_COUNT(ApplyMaxConnectionsPerClient, "SERVICE_MAX_CONNECTIONS_PER_CLIENT",
-                   max_connections_per_client, 0, 10'000'000, 256)
-
-#undef SV_TRANSPORT_COUNT
-#undef SV_TRANSPORT_SECONDS
-
-}  // namespace
-
 const std::vector<SettingInfo>& Settings() {
   // The one list of settings: --help, flag parsing, ApplySetting and the
   // README's configuration table (checked by a unit test) all come from it.
-  static const std::vector<SettingInfo> kSettings = {
-      {"SERVICE_LISTEN", "--listen", "HOST:PORT",
-       "address and port to listen on (HOST:PORT, [IPv6]:PORT; port 0 picks a free one)", "127.0.0.1:8080",
-       ApplyListen},
-      {"SERVICE_DATABASE_URL", "--database", "URL",
-       "sqlite:PATH (file and folder created), sqlite::memory:, or postgresql://... / postgres://...",
-       "sqlite:data/service.db", ApplyDatabaseUrl},
-      {"SERVICE_ENV", "", "",
-       "production or development (development: forgot-password also returns the token)", "development",
-       ApplyEnv},
-      {"SERVICE_JWT_SECRET", "", "", "signing secret for console tokens, at least 32 characters",
-       "generated once and kept in the database", ApplyJwtSecret},
-      {"SERVICE_SUPERADMIN_EMAILS", "", "", "comma-separated email allowlist for /v1/admin/*", "empty",
-       ApplySuperadminEmails},
-      {"SERVICE_MAIL_URL", "", "",
-       "smtp://user:pass@host:port, smtps://user:pass@host:port, or file:DIR (one .eml file per message)",
-       "unset: no mail provider", ApplyMailUrl},
-      {"SERVICE_REQUIRE_EMAIL_VERIFICATION", "", "", "1 or 0: login refuses unverified accounts",
-       "1 when a mail provider is set, else 0", ApplyRequireEmailVerification},
-      {"SERVICE_PUBLIC_URL", "", "", "base http(s) URL used in links (console, invitations, webhooks)",
-       "http:// + the listen address", ApplyPublicUrl},
-      {"SERVICE_TRUST_PROXY", "", "", "1: the client address is the first X-Forwarded-For entry", "0",
-       ApplyTrustProxy},
-      {"SERVICE_RATE_LIMITS", "", "",
-       "general=N,ingest=N,auth=N (any subset; requests per 60 s per client address), or off",
-       "general=200,ingest=100,auth=10", ApplyRateLimits},
-      {"SERVICE_PLAN_LIMITS", "", "",
-       "plan limit overrides PLAN:LIMIT=N[,LIMIT=N] with plans separated by ';' (plans free, pro, team, "
-       "enterprise; limits projects, members, bugs_per_month, integrations, agent_tokens)",
-       "built-in plan limits", ApplyPlanLimits},
-      {"SERVICE_CORS_ORIGINS", "", "", "* or a comma-separated list of origins (scheme://host[:port])",
-       "unset: same-origin only", ApplyCorsOrigins},
-      {"SERVICE_AI_URL", "", "", "OpenAI-compatible chat-completions endpoint (http(s) URL)",
-       "unset: AI routes answer 503", ApplyAiUrl},
-      {"SERVICE_AI_KEY", "", "", "API key for SERVICE_AI_URL", "unset", ApplyAiKey},
-      {"SERVICE_AI_MODEL", "", "", "model name sent to SERVICE_AI_URL", "unset", ApplyAiModel},
-      {"SERVICE_ALLOW_PRIVATE_DESTINATIONS", "", "",
-       "1: outbound webhooks may target loopback and private addresses", "0", ApplyAllowPrivateDestinations},
-      {"SERVICE_EVIDENCE_DIR", "", "", "folder for evidence files", "unset: evidence unconfigured",
-       ApplyEvidenceDir},
-      {"SERVICE_SECRETS_KEY", "", "",
-       "AES-256-GCM key sealing integration secrets, bearer tokens and destination URLs at rest (64 hex "
-       "characters or base64 of 32 bytes)",
-       "unset: a key generated once and kept in the database", ApplySecretsKey},
-      {"SERVICE_ROUTINE_FIRE_URL", "", "",
-       "the one https URL integrations with the code_agent_routine preset may post to",
-       "unset: preset refused", ApplyRoutineFireUrl},
-      {"SERVICE_CODE_HOST_API_URL", "", "",
-       "GitHub-compatible REST API that code_host integrations open issues on", "https://api.github.com",
-       ApplyCodeHostApiUrl},
-      {"SERVICE_TRANSPORT", "", "",
-       "events (connections on an event loop; a thread only while a request runs) or threads (the "
-       "previous thread per connection, kept as a fallback and as the benchmark's baseline)",
-       "events", ApplyTransport},
-      {"SERVICE_WORKER_THREADS", "", "", "threads that run requests (events transport)",
-       "max(64, 16 x hardware threads)", ApplyWorkerThreads},
-      {"SERVICE_HEADER_TIMEOUT", "", "",
-       "seconds (decimals allowed) for a request line and its headers to arrive, from the first byte; "
-       "beyond it 408 and close",
-       "10", ApplyHeaderTimeout},
-      {"SERVICE_MIN_BODY_RATE", "", "",
-       "bytes per second a request body must average after an allowance of SERVICE_HEADER_TIMEOUT; "
-       "slower: 408 and close; 0: no rate",
-       "1024", ApplyMinBodyRate},
-      {"SERVICE_KEEP_ALIVE_TIMEOUT", "", "", "seconds an idle keep-alive connection stays open", "30",
-       ApplyKeepAliveTimeout},
-      {"SERVICE_WRITE_TIMEOUT", "", "",
-       "seconds a client may take to accept a response or a piece of a stream; slower readers are "
-       "disconnected (their stream ends)",
-       "10", ApplyWriteTimeout},
-      {"SERVICE_MAX_HEADER_SIZE", "", "", "bytes of request line plus headers; larger: 431", "16384",
-       ApplyMaxHeaderSize},
-      {"SERVICE_MAX_CONNECTIONS", "", "",
-       "open connections in total; beyond it new ones get 503 at once; 0: no cap (always kept below the "
-       "process's file limit)",
-       "10000", ApplyMaxConnections},
-      {"SERVICE_MAX_CONNECTIONS_PER_CLIENT", "", "",
-       "open connections from one peer address (the TCP peer, also behind a proxy); beyond it 503 at "
-       "once; 0: no cap",
-       "256", ApplyMaxConnectionsPerClient},
-  };
+  // Built once from modules that are never opened.
+  static const std::vector<SettingInfo> kSettings = [] {
+    std::vector<SettingInfo> rows = PlatformSettings();
+    const modules::Modules areas = modules::AssembleModules();
+    for (const auto& area : areas.all) area->AddSettings(rows);
+    return rows;
+  }();
   return kSettings;
 }
 

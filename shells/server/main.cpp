@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -30,6 +31,7 @@
 #include "service/options.h"
 #include "service/service.h"
 #include "service_adapter.h"
+#include "transport_settings.h"
 
 namespace {
 
@@ -37,8 +39,46 @@ constexpr int kExitFailure = 1;
 constexpr int kExitUsage = 2;
 constexpr auto kDrainTimeout = std::chrono::seconds(10);
 
-// A flag is a row of the library's settings table that has one.
-using Flag = service::SettingInfo;
+// What the variables and flags configure: the library's Options and the
+// shell's own transport settings.
+struct Config {
+  service::Options options;
+  service::shell::TransportOptions transport;
+};
+
+// One setting: a row of the library's table (service::Settings()) or of the
+// shell's (service::shell::TransportSettings()), applied to its part of Config.
+struct Row {
+  std::string_view variable;
+  std::string_view flag;  // "" without a flag
+  std::string_view value_hint;
+  std::string_view meaning;
+  std::string_view default_text;
+  std::function<service::Status(Config&, std::string_view)> apply;
+};
+
+template <typename Target>
+void AddRows(std::vector<Row>& out, const std::vector<service::SettingRow<Target>>& rows,
+             Target Config::*target) {
+  for (const service::SettingRow<Target>& s : rows) {
+    out.push_back({s.variable, s.flag, s.value_hint, s.meaning, s.default_text,
+                   [apply = s.apply, target](Config& c, std::string_view v) { return apply(c.*target, v); }});
+  }
+}
+
+// The library's rows, then the shell's: the order of --help and of parsing.
+const std::vector<Row>& Rows() {
+  static const std::vector<Row> rows = [] {
+    std::vector<Row> out;
+    AddRows(out, service::Settings(), &Config::options);
+    AddRows(out, service::shell::TransportSettings(), &Config::transport);
+    return out;
+  }();
+  return rows;
+}
+
+// A flag is a row that has one.
+using Flag = Row;
 
 void PrintHelp() {
   std::string text =
@@ -54,7 +94,7 @@ void PrintHelp() {
       "`migrate` applies pending migrations and exits.\n"
       "\n"
       "Flags (a flag wins over its variable; --flag VALUE or --flag=VALUE):\n";
-  for (const service::SettingInfo& setting : service::Settings()) {
+  for (const Row& setting : Rows()) {
     if (setting.flag.empty()) continue;
     std::string left = "  " + std::string(setting.flag) + " " + std::string(setting.value_hint);
     left.resize(std::max<size_t>(left.size() + 1, 23), ' ');
@@ -69,7 +109,7 @@ void PrintHelp() {
       "  --version            print the version and exit\n"
       "\n"
       "Environment variables (an empty value counts as unset):\n";
-  for (const service::SettingInfo& setting : service::Settings()) {
+  for (const Row& setting : Rows()) {
     text += "  ";
     text += setting.variable;
     text += "\n      ";
@@ -127,7 +167,7 @@ Invocation ParseArguments(int argc, char** argv) {
       const size_t eq = arg.find('=');
       const std::string_view name = arg.substr(0, eq);
       const Flag* flag = nullptr;
-      for (const Flag& f : service::Settings()) {
+      for (const Flag& f : Rows()) {
         if (!f.flag.empty() && f.flag == name) flag = &f;
       }
       if (!flag) UsageError("unknown flag '" + std::string(name) + "'");
@@ -155,9 +195,10 @@ Invocation ParseArguments(int argc, char** argv) {
 
 // Variables first, then flags: a flag wins over its variable (whose value
 // is then not even checked). `migrate` reads only the database URL.
-service::Options BuildOptions(const Invocation& inv) {
-  service::Options options;
-  for (std::string_view name : service::ConfigVariableNames()) {
+Config BuildConfig(const Invocation& inv) {
+  Config config;
+  for (const Row& row : Rows()) {
+    const std::string_view name = row.variable;
     if (inv.command == Command::kMigrate && name != "SERVICE_DATABASE_URL") continue;
     bool overridden = false;
     for (const auto& [flag, value] : inv.flags) {
@@ -166,7 +207,7 @@ service::Options BuildOptions(const Invocation& inv) {
     if (overridden) continue;
     const char* value = std::getenv(std::string(name).c_str());
     if (value == nullptr || *value == '\0') continue;
-    const service::Status s = service::ApplySetting(options, name, value);
+    const service::Status s = row.apply(config, value);
     if (!s.ok()) UsageError(s.message());
   }
   for (const auto& [flag, value] : inv.flags) {
@@ -175,7 +216,7 @@ service::Options BuildOptions(const Invocation& inv) {
     }
     if (value.empty())
       UsageError("flag " + std::string(flag->flag) + " needs a value " + std::string(flag->value_hint));
-    const service::Status s = service::ApplySetting(options, flag->variable, value);
+    const service::Status s = flag->apply(config, value);
     if (!s.ok()) {
       std::string message = s.message();
       // Messages name the variable; name the flag the user typed instead.
@@ -184,7 +225,7 @@ service::Options BuildOptions(const Invocation& inv) {
       UsageError(message);
     }
   }
-  return options;
+  return config;
 }
 
 std::string BackendName(const std::string& database_url) {
@@ -226,20 +267,10 @@ int WaitForSignal(const sigset_t& signals, const std::atomic<bool>& done,
 // previous thread per connection (SERVICE_TRANSPORT=threads).
 class Transport {
  public:
-  Transport(const service::Options& options, service::Logger& log) : log_(log) {
-    if (options.transport.event_loop) {
-      const service::TransportOptions& t = options.transport;
-      service::shell::EventTransportSettings s;
-      s.worker_threads = static_cast<size_t>(t.worker_threads);
-      s.header_timeout_ms = t.header_timeout_ms;
-      s.min_body_rate = t.min_body_rate;
-      s.keep_alive_timeout_ms = t.keep_alive_timeout_ms;
-      s.write_timeout_ms = t.write_timeout_ms;
-      s.max_header_bytes = static_cast<size_t>(t.max_header_bytes);
-      s.max_connections = static_cast<size_t>(t.max_connections);
-      s.max_connections_per_client = static_cast<size_t>(t.max_connections_per_client);
+  Transport(const service::shell::TransportOptions& t, service::Logger& log) : log_(log) {
+    if (t.event_loop) {
       events_ = std::make_unique<service::shell::EventServer>(
-          s, [this](service::api::Request request) { return service_->Handle(request); },
+          t.events, [this](service::api::Request request) { return service_->Handle(request); },
           [this](const service::shell::AccessRecord& r) { LogRequest(r); },
           [this](const std::string& message, const std::string& detail) {
             log_.Log(service::LogLevel::kError, message, {{"error", detail}});
@@ -288,7 +319,8 @@ class Transport {
   std::unique_ptr<service::shell::HttpServer> threads_;
 };
 
-int RunServer(service::Options options, const sigset_t& signals, bool demo) {
+int RunServer(Config config, const sigset_t& signals, bool demo) {
+  service::Options& options = config.options;
   // One JSON-lines log for the shell's own lines, requests and the library.
   if (!options.logger) options.logger = service::NewJsonLinesLogger(2);
   service::Logger& log = *options.logger;
@@ -301,7 +333,7 @@ int RunServer(service::Options options, const sigset_t& signals, bool demo) {
   }
 
   // Bind first so that, with port 0, the public URL default knows the real port.
-  Transport server(options, log);
+  Transport server(config.transport, log);
   int bound_port = 0;
   std::string bind_error;
   if (!server.Bind(host, port, &bound_port, &bind_error)) Fail(log, bind_error);
@@ -398,9 +430,9 @@ int main(int argc, char** argv) {
       std::printf("service-server %s\n", service::Version());
       return 0;
     case Command::kMigrate:
-      return RunMigrate(BuildOptions(inv));
+      return RunMigrate(BuildConfig(inv).options);
     case Command::kServe:
       break;
   }
-  return RunServer(BuildOptions(inv), signals, inv.demo);
+  return RunServer(BuildConfig(inv), signals, inv.demo);
 }

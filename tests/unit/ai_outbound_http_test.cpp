@@ -214,7 +214,7 @@ TEST_CASE("the provider posts model, messages, temperature and JSON mode with th
   StubHttpServer stub;
   stub.SetResponse("/v1/chat/completions", Json(200, Completion("{\"title\":\"T\"}")));
   auto http = Client(true);
-  service::AiSettings settings{stub.url("/v1"), "sk-test-secret-key", "tiny-model"};
+  service::ports::AiProviderSettings settings{stub.url("/v1"), "sk-test-secret-key", "tiny-model"};
   auto ai = service::ports::NewOpenAiCompatibleProvider(settings, *http);
   CHECK(ai->name() == "openai-compatible");
   CHECK(ai->model() == "tiny-model");

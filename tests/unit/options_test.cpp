@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "service/options.h"
+#include "transport_settings.h"
 
 namespace service {
 namespace {
@@ -20,39 +21,49 @@ bool Contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
 }
 
+// The field of the event loop's settings that a transport row sets.
+int64_t EventSetting(const shell::EventTransportSettings& s, std::string_view variable) {
+  if (variable == "SERVICE_WORKER_THREADS") return static_cast<int64_t>(s.worker_threads);
+  if (variable == "SERVICE_HEADER_TIMEOUT") return s.header_timeout_ms;
+  if (variable == "SERVICE_MIN_BODY_RATE") return s.min_body_rate;
+  if (variable == "SERVICE_KEEP_ALIVE_TIMEOUT") return s.keep_alive_timeout_ms;
+  if (variable == "SERVICE_WRITE_TIMEOUT") return s.write_timeout_ms;
+  if (variable == "SERVICE_MAX_HEADER_SIZE") return static_cast<int64_t>(s.max_header_bytes);
+  if (variable == "SERVICE_MAX_CONNECTIONS") return static_cast<int64_t>(s.max_connections);
+  if (variable == "SERVICE_MAX_CONNECTIONS_PER_CLIENT")
+    return static_cast<int64_t>(s.max_connections_per_client);
+  return -1;
+}
+
 }  // namespace
 
-TEST_CASE("ConfigVariableNames lists every contract variable once, in documentation order") {
-  const std::vector<std::string_view> expected = {"SERVICE_LISTEN",
-                                                  "SERVICE_DATABASE_URL",
-                                                  "SERVICE_ENV",
-                                                  "SERVICE_JWT_SECRET",
-                                                  "SERVICE_SUPERADMIN_EMAILS",
-                                                  "SERVICE_MAIL_URL",
-                                                  "SERVICE_REQUIRE_EMAIL_VERIFICATION",
-                                                  "SERVICE_PUBLIC_URL",
-                                                  "SERVICE_TRUST_PROXY",
-                                                  "SERVICE_RATE_LIMITS",
-                                                  "SERVICE_PLAN_LIMITS",
-                                                  "SERVICE_CORS_ORIGINS",
-                                                  "SERVICE_AI_URL",
-                                                  "SERVICE_AI_KEY",
-                                                  "SERVICE_AI_MODEL",
-                                                  "SERVICE_ALLOW_PRIVATE_DESTINATIONS",
-                                                  "SERVICE_EVIDENCE_DIR",
-                                                  "SERVICE_SECRETS_KEY",
-                                                  "SERVICE_ROUTINE_FIRE_URL",
-                                                  "SERVICE_CODE_HOST_API_URL",
-                                                  "SERVICE_TRANSPORT",
-                                                  "SERVICE_WORKER_THREADS",
-                                                  "SERVICE_HEADER_TIMEOUT",
-                                                  "SERVICE_MIN_BODY_RATE",
-                                                  "SERVICE_KEEP_ALIVE_TIMEOUT",
-                                                  "SERVICE_WRITE_TIMEOUT",
-                                                  "SERVICE_MAX_HEADER_SIZE",
-                                                  "SERVICE_MAX_CONNECTIONS",
-                                                  "SERVICE_MAX_CONNECTIONS_PER_CLIENT"};
+TEST_CASE("ConfigVariableNames lists the library's variables once: the platform's, then each area's") {
+  const std::vector<std::string_view> expected = {
+      // The platform (options.cpp).
+      "SERVICE_LISTEN", "SERVICE_DATABASE_URL", "SERVICE_ENV", "SERVICE_PUBLIC_URL", "SERVICE_TRUST_PROXY",
+      "SERVICE_RATE_LIMITS", "SERVICE_CORS_ORIGINS", "SERVICE_ALLOW_PRIVATE_DESTINATIONS",
+      "SERVICE_EVIDENCE_DIR",
+      // The areas, in the order they open (each area's module.cpp).
+      "SERVICE_MAIL_URL", "SERVICE_REQUIRE_EMAIL_VERIFICATION",                         // mail
+      "SERVICE_SUPERADMIN_EMAILS", "SERVICE_PLAN_LIMITS",                               // operations
+      "SERVICE_JWT_SECRET",                                                             // accounts
+      "SERVICE_AI_URL", "SERVICE_AI_KEY", "SERVICE_AI_MODEL",                           // ai
+      "SERVICE_SECRETS_KEY", "SERVICE_ROUTINE_FIRE_URL", "SERVICE_CODE_HOST_API_URL"};  // integrations
   CHECK(ConfigVariableNames() == expected);
+}
+
+TEST_CASE("the shell's transport rows: its variables, in documentation order, none of them the library's") {
+  const std::vector<std::string_view> expected = {
+      "SERVICE_TRANSPORT",       "SERVICE_WORKER_THREADS",     "SERVICE_HEADER_TIMEOUT",
+      "SERVICE_MIN_BODY_RATE",   "SERVICE_KEEP_ALIVE_TIMEOUT", "SERVICE_WRITE_TIMEOUT",
+      "SERVICE_MAX_HEADER_SIZE", "SERVICE_MAX_CONNECTIONS",    "SERVICE_MAX_CONNECTIONS_PER_CLIENT"};
+  std::vector<std::string_view> names;
+  for (const shell::TransportSetting& s : shell::TransportSettings()) {
+    names.push_back(s.variable);
+    Options options;
+    CHECK_MESSAGE(ApplySetting(options, s.variable, "").code() == Code::kInvalidArgument, s.variable);
+  }
+  CHECK(names == expected);
 }
 
 TEST_CASE("transport settings: values, defaults and refusals") {
@@ -60,54 +71,60 @@ TEST_CASE("transport settings: values, defaults and refusals") {
     const char* variable;
     const char* value;
     bool ok;
-    int64_t TransportOptions::*field;
     int64_t expected;
   };
   const Case cases[] = {
-      {"SERVICE_HEADER_TIMEOUT", "10", true, &TransportOptions::header_timeout_ms, 10'000},
-      {"SERVICE_HEADER_TIMEOUT", "0.5", true, &TransportOptions::header_timeout_ms, 500},
-      {"SERVICE_HEADER_TIMEOUT", " 2.25 ", true, &TransportOptions::header_timeout_ms, 2'250},
-      {"SERVICE_HEADER_TIMEOUT", "", true, &TransportOptions::header_timeout_ms, 10'000},
-      {"SERVICE_HEADER_TIMEOUT", "0", false, nullptr, 0},
-      {"SERVICE_HEADER_TIMEOUT", "1.2.3", false, nullptr, 0},
-      {"SERVICE_HEADER_TIMEOUT", "-1", false, nullptr, 0},
-      {"SERVICE_HEADER_TIMEOUT", "10s", false, nullptr, 0},
-      {"SERVICE_HEADER_TIMEOUT", ".", false, nullptr, 0},
-      {"SERVICE_KEEP_ALIVE_TIMEOUT", "75", true, &TransportOptions::keep_alive_timeout_ms, 75'000},
-      {"SERVICE_KEEP_ALIVE_TIMEOUT", "3601", false, nullptr, 0},
-      {"SERVICE_WRITE_TIMEOUT", "1", true, &TransportOptions::write_timeout_ms, 1'000},
-      {"SERVICE_MIN_BODY_RATE", "0", true, &TransportOptions::min_body_rate, 0},
-      {"SERVICE_MIN_BODY_RATE", "4096", true, &TransportOptions::min_body_rate, 4096},
-      {"SERVICE_MIN_BODY_RATE", "1e3", false, nullptr, 0},
-      {"SERVICE_WORKER_THREADS", "16", true, &TransportOptions::worker_threads, 16},
-      {"SERVICE_WORKER_THREADS", "0", false, nullptr, 0},
-      {"SERVICE_WORKER_THREADS", "5000", false, nullptr, 0},
-      {"SERVICE_MAX_HEADER_SIZE", "2048", true, &TransportOptions::max_header_bytes, 2048},
-      {"SERVICE_MAX_HEADER_SIZE", "100", false, nullptr, 0},
-      {"SERVICE_MAX_CONNECTIONS", "0", true, &TransportOptions::max_connections, 0},
-      {"SERVICE_MAX_CONNECTIONS", "", true, &TransportOptions::max_connections, 10'000},
-      {"SERVICE_MAX_CONNECTIONS_PER_CLIENT", "8", true, &TransportOptions::max_connections_per_client, 8},
-      {"SERVICE_MAX_CONNECTIONS_PER_CLIENT", "many", false, nullptr, 0},
+      {"SERVICE_HEADER_TIMEOUT", "10", true, 10'000},
+      {"SERVICE_HEADER_TIMEOUT", "0.5", true, 500},
+      {"SERVICE_HEADER_TIMEOUT", " 2.25 ", true, 2'250},
+      {"SERVICE_HEADER_TIMEOUT", "", true, 10'000},
+      {"SERVICE_HEADER_TIMEOUT", "0", false, 0},
+      {"SERVICE_HEADER_TIMEOUT", "1.2.3", false, 0},
+      {"SERVICE_HEADER_TIMEOUT", "-1", false, 0},
+      {"SERVICE_HEADER_TIMEOUT", "10s", false, 0},
+      {"SERVICE_HEADER_TIMEOUT", ".", false, 0},
+      {"SERVICE_KEEP_ALIVE_TIMEOUT", "75", true, 75'000},
+      {"SERVICE_KEEP_ALIVE_TIMEOUT", "3601", false, 0},
+      {"SERVICE_WRITE_TIMEOUT", "1", true, 1'000},
+      {"SERVICE_MIN_BODY_RATE", "0", true, 0},
+      {"SERVICE_MIN_BODY_RATE", "4096", true, 4096},
+      {"SERVICE_MIN_BODY_RATE", "1e3", false, 0},
+      {"SERVICE_WORKER_THREADS", "16", true, 16},
+      {"SERVICE_WORKER_THREADS", "0", false, 0},
+      {"SERVICE_WORKER_THREADS", "5000", false, 0},
+      {"SERVICE_MAX_HEADER_SIZE", "2048", true, 2048},
+      {"SERVICE_MAX_HEADER_SIZE", "100", false, 0},
+      {"SERVICE_MAX_CONNECTIONS", "0", true, 0},
+      {"SERVICE_MAX_CONNECTIONS", "", true, 10'000},
+      {"SERVICE_MAX_CONNECTIONS_PER_CLIENT", "8", true, 8},
+      {"SERVICE_MAX_CONNECTIONS_PER_CLIENT", "many", false, 0},
   };
   for (const Case& c : cases) {
     CAPTURE(c.variable);
     CAPTURE(c.value);
-    Options options;
-    const Status s = ApplySetting(options, c.variable, c.value);
+    shell::TransportOptions options;
+    const Status s = shell::ApplyTransportSetting(options, c.variable, c.value);
     CHECK(s.ok() == c.ok);
     if (c.ok) {
-      CHECK(options.transport.*(c.field) == c.expected);
+      CHECK(EventSetting(options.events, c.variable) == c.expected);
     } else {
       CHECK(Contains(s.message(), c.variable));
     }
   }
-  Options options;
-  CHECK(options.transport.event_loop);
-  REQUIRE(ApplySetting(options, "SERVICE_TRANSPORT", "threads").ok());
-  CHECK_FALSE(options.transport.event_loop);
-  REQUIRE(ApplySetting(options, "SERVICE_TRANSPORT", "").ok());
-  CHECK(options.transport.event_loop);
-  CHECK_FALSE(ApplySetting(options, "SERVICE_TRANSPORT", "epoll").ok());
+  // The messages the server printed before the rows moved to the shell.
+  shell::TransportOptions options;
+  CHECK(shell::ApplyTransportSetting(options, "SERVICE_WORKER_THREADS", "0").message() ==
+        "SERVICE_WORKER_THREADS must be a whole number from 1 to 4096");
+  CHECK(shell::ApplyTransportSetting(options, "SERVICE_HEADER_TIMEOUT", "0").message() ==
+        "SERVICE_HEADER_TIMEOUT must be a number of seconds from 0.1 to 600");
+  CHECK(options.event_loop);
+  REQUIRE(shell::ApplyTransportSetting(options, "SERVICE_TRANSPORT", "threads").ok());
+  CHECK_FALSE(options.event_loop);
+  REQUIRE(shell::ApplyTransportSetting(options, "SERVICE_TRANSPORT", "").ok());
+  CHECK(options.event_loop);
+  CHECK(shell::ApplyTransportSetting(options, "SERVICE_TRANSPORT", "epoll").message() ==
+        "SERVICE_TRANSPORT must be events or threads");
+  CHECK_FALSE(shell::ApplyTransportSetting(options, "SERVICE_LISTEN", "127.0.0.1:1").ok());
 }
 
 TEST_CASE("ApplySetting accepts good values and rejects bad ones with the variable's name") {

@@ -1,5 +1,8 @@
-// The settings table is the one list of settings: ApplySetting, the shell's
-// --help and flags, and the README's configuration table follow it.
+// The settings tables are the one list of settings: the library's
+// (service::Settings(): the platform's rows and each area's) and the bundled
+// server's transport rows (shells/server/transport_settings.h). ApplySetting,
+// the shell's --help and flags, and the README's configuration table follow
+// them.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -8,13 +11,35 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "service/options.h"
+#include "transport_settings.h"
 
 namespace {
 
 using service::Options;
 using service::SettingInfo;
+
+// What every row documents, whichever table it is in.
+struct Documented {
+  std::string_view variable;
+  std::string_view flag;
+  std::string_view value_hint;
+  std::string_view meaning;
+  std::string_view default_text;
+};
+
+// The library's rows, then the shell's.
+std::vector<Documented> AllRows() {
+  std::vector<Documented> rows;
+  for (const SettingInfo& s : service::Settings())
+    rows.push_back({s.variable, s.flag, s.value_hint, s.meaning, s.default_text});
+  for (const service::shell::TransportSetting& s : service::shell::TransportSettings())
+    rows.push_back({s.variable, s.flag, s.value_hint, s.meaning, s.default_text});
+  return rows;
+}
 
 // Rows of the README's "### Configuration" table: each variable named in a
 // row's first column, with the flag named in the same cell ("" when none).
@@ -45,11 +70,11 @@ std::map<std::string, std::string> ReadmeSettings() {
 
 }  // namespace
 
-TEST_CASE("the README's configuration table lists exactly the settings table, flags included") {
+TEST_CASE("the README's configuration table lists exactly the settings tables, flags included") {
   const std::map<std::string, std::string> readme = ReadmeSettings();
   REQUIRE_FALSE(readme.empty());
   std::set<std::string> table;
-  for (const SettingInfo& s : service::Settings()) {
+  for (const Documented& s : AllRows()) {
     table.insert(std::string(s.variable));
     auto it = readme.find(std::string(s.variable));
     CHECK_MESSAGE(it != readme.end(), s.variable,
@@ -66,9 +91,9 @@ TEST_CASE("the README's configuration table lists exactly the settings table, fl
   }
 }
 
-TEST_CASE("every setting is documented, applies, and takes an empty value as its default") {
+TEST_CASE("every setting is documented once, in one table or the other") {
   std::set<std::string_view> seen_variables, seen_flags;
-  for (const SettingInfo& s : service::Settings()) {
+  for (const Documented& s : AllRows()) {
     CAPTURE(s.variable);
     CHECK(s.variable.rfind("SERVICE_", 0) == 0);
     CHECK(seen_variables.insert(s.variable).second);
@@ -79,10 +104,23 @@ TEST_CASE("every setting is documented, applies, and takes an empty value as its
     }
     CHECK_FALSE(s.meaning.empty());
     CHECK_FALSE(s.default_text.empty());
+  }
+}
+
+TEST_CASE("every setting applies and takes an empty value as its default") {
+  for (const SettingInfo& s : service::Settings()) {
+    CAPTURE(s.variable);
     REQUIRE(static_cast<bool>(s.apply));
     Options options;
     CHECK(s.apply(options, "").ok());
     CHECK(service::ApplySetting(options, s.variable, "").ok());
+  }
+  for (const service::shell::TransportSetting& s : service::shell::TransportSettings()) {
+    CAPTURE(s.variable);
+    REQUIRE(static_cast<bool>(s.apply));
+    service::shell::TransportOptions options;
+    CHECK(s.apply(options, "").ok());
+    CHECK(service::shell::ApplyTransportSetting(options, s.variable, "").ok());
   }
   CHECK(service::ConfigVariableNames().size() == service::Settings().size());
 }

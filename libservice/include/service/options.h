@@ -40,27 +40,6 @@ struct AiSettings {
   std::string model;
 };
 
-// How the bundled server (shells/server) holds connections. The library
-// itself does not use these; they live here so that the one settings table
-// parses and documents them.
-struct TransportOptions {
-  // true: the event loop (default); false: the previous thread per
-  // connection (SERVICE_TRANSPORT=threads).
-  bool event_loop = true;
-  // Threads that run requests. 0: max(64, 16 x hardware threads).
-  int64_t worker_threads = 0;
-  int64_t header_timeout_ms = 10'000;
-  // Bytes per second a body must average after the header timeout's
-  // allowance; 0: no rate.
-  int64_t min_body_rate = 1024;
-  int64_t keep_alive_timeout_ms = 30'000;
-  int64_t write_timeout_ms = 10'000;
-  int64_t max_header_bytes = 16 * 1024;
-  // 0: no cap.
-  int64_t max_connections = 10'000;
-  int64_t max_connections_per_client = 256;
-};
-
 // plan name -> limit name -> value, e.g. {"free": {"projects": 3}}.
 using PlanLimitOverrides = std::map<std::string, std::map<std::string, int64_t>>;
 
@@ -97,7 +76,6 @@ struct Options {
   // integrations. Default: https://api.github.com.
   std::string code_host_api_url = "https://api.github.com";
   std::string evidence_dir;
-  TransportOptions transport;
 
   // Injected time source. Default (null): the system clock.
   std::shared_ptr<Clock> clock;
@@ -120,22 +98,28 @@ struct Options {
 
 // One setting of the server contract: its environment variable, its flag
 // (if any), what it means, its default as people read it, and the function
-// that applies a value to Options (an empty value restores the default; a
-// bad value: kInvalidArgument naming the variable).
-struct SettingInfo {
+// that applies a value to a `Target` (an empty value restores the default; a
+// bad value: kInvalidArgument naming the variable). The library's rows apply
+// to Options; the bundled server's transport rows (shells/server) to its own
+// settings.
+template <typename Target>
+struct SettingRow {
   std::string_view variable;    // "SERVICE_LISTEN"
   std::string_view flag;        // "--listen", or "" without a flag
   std::string_view value_hint;  // "HOST:PORT" (flags)
   std::string_view meaning;
   std::string_view default_text;
-  Status (*apply)(Options& options, std::string_view value);
+  Status (*apply)(Target& target, std::string_view value);
 };
+using SettingInfo = SettingRow<Options>;
 
-// Every setting, in documentation order: the one table behind option
-// parsing, the shell's --help and the README's configuration table.
+// Every setting of the library, in documentation order: the platform's rows
+// (listen, database, ...), then each area's rows in the order the areas open
+// (each declared by its area's module). The one table behind option parsing,
+// the shell's --help and the README's configuration table.
 const std::vector<SettingInfo>& Settings();
 
-// The environment variables of the server contract, in documentation order.
+// The environment variables of Settings(), in the same order.
 const std::vector<std::string_view>& ConfigVariableNames();
 
 // Applies one setting by its variable name (e.g. "SERVICE_RATE_LIMITS").
@@ -149,6 +133,22 @@ Result<CorsPolicy> ParseCorsOrigins(std::string_view text);
 // "HOST:PORT" (IPv6 as "[::1]:8080"). Port 0..65535.
 Status ParseListen(std::string_view text, std::string* host, int* port);
 Status ValidateDatabaseUrl(std::string_view text);
+// The forms of SERVICE_MAIL_URL (see the README's "Mail"); the message never
+// repeats the URL.
 Status ValidateMailUrl(std::string_view text);
+
+// Parsers for the rows of a settings table, so that every row (the library's
+// and an embedder's or shell's own) reads and refuses values alike. Each
+// trims `value`; a bad value: kInvalidArgument naming `variable`.
+// 1/0/true/false/yes/no/on/off: "VARIABLE must be 1 or 0, got ...".
+Result<bool> ParseSettingBool(std::string_view variable, std::string_view value);
+// A whole number in [min, max]: "VARIABLE must be a whole number from MIN to MAX".
+Result<int64_t> ParseSettingCount(std::string_view variable, std::string_view value, int64_t min,
+                                  int64_t max);
+// Seconds, decimals allowed ("0.5"; beyond milliseconds ignored), returned in
+// milliseconds within [min_ms, max_ms]: "VARIABLE must be a number of seconds
+// from MIN to MAX".
+Result<int64_t> ParseSettingSeconds(std::string_view variable, std::string_view value, int64_t min_ms,
+                                    int64_t max_ms);
 
 }  // namespace service

@@ -6,7 +6,9 @@
 // registers its background tasks on Platform::workers and its deletion
 // hooks on Platform::deletion in Open, and its routes (api/) in
 // RegisterRoutes. Its tables come from its migration files
-// (store/migrations/NNNN_<area>_*.sql), which the binary embeds.
+// (store/migrations/NNNN_<area>_*.sql), which the binary embeds. The
+// settings the area reads from Options are its rows of the settings table
+// (AddSettings; service::Settings() gathers them).
 //
 // Adding an area: see the README's "Adding an area".
 //
@@ -14,10 +16,13 @@
 // the service, before it handles requests.
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "api/pipeline.h"
 #include "modules/platform.h"
+#include "service/options.h"
 #include "service/status.h"
 
 namespace service::modules {
@@ -31,6 +36,11 @@ class Module {
 
   // The area's name, e.g. "capture" (logs, errors at open).
   virtual std::string_view name() const = 0;
+  // Appends the area's rows of the settings table (the SERVICE_* variables
+  // whose Options fields the area reads), in documentation order. Called on
+  // a module that is never opened (service::Settings() builds the table
+  // once); the rows' strings must be static. Default: none.
+  virtual void AddSettings(std::vector<SettingInfo>& /*rows*/) const {}
   // Builds the shared repositories the area owns (the Platform's users,
   // projects, usage, ...), before any module opens. Default: none.
   virtual void Provide(Platform& /*platform*/) {}
@@ -41,5 +51,17 @@ class Module {
   // Registers the area's routes (and authenticators). Default: none.
   virtual void RegisterRoutes(api::Pipeline& /*pipeline*/) {}
 };
+
+// Building blocks of the areas' settings rows, beside the platform's rows
+// in options.cpp, so that every row words its refusals alike.
+// A value quoted for a message, shortened so that a pasted secret or a huge
+// value never fills the log.
+std::string QuoteSettingValue(std::string_view value);
+// True when `text` holds a space or a control character.
+bool HasSpaceOrControl(std::string_view text);
+// Checks an http(s) URL: scheme, host, optional port, optional path (when
+// `allow_path`); no query, fragment, user information or white space.
+// Returns what is wrong ("must start with http:// or https://", ...) or "".
+std::string CheckHttpUrl(std::string_view url, bool allow_path);
 
 }  // namespace service::modules

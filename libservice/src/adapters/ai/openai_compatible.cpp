@@ -27,7 +27,7 @@ bool RejectsJsonMode(const HttpResponse& r) {
 
 class OpenAiCompatibleProvider final : public AiProvider {
  public:
-  OpenAiCompatibleProvider(const AiSettings& settings, OutboundHttp& http)
+  OpenAiCompatibleProvider(const AiProviderSettings& settings, OutboundHttp& http)
       : endpoint_(ChatCompletionsUrl(settings.url)),
         key_(settings.key),
         model_(settings.model.empty() ? std::string(kDefaultAiModel) : settings.model),
@@ -123,7 +123,8 @@ std::string ChatCompletionsUrl(std::string_view configured_url) {
   return out;
 }
 
-std::unique_ptr<AiProvider> NewOpenAiCompatibleProvider(const AiSettings& settings, OutboundHttp& http) {
+std::unique_ptr<AiProvider> NewOpenAiCompatibleProvider(const AiProviderSettings& settings,
+                                                        OutboundHttp& http) {
   return std::make_unique<OpenAiCompatibleProvider>(settings, http);
 }
 

@@ -4,6 +4,25 @@
 #include "areas/accounts/store/repositories.h"
 
 namespace service::modules {
+namespace {
+
+Status ApplyJwtSecret(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_JWT_SECRET";
+  // Not trimmed: every byte of a secret counts. Never echoed.
+  if (!value.empty() && value.size() < 32) {
+    return InvalidArgument(var + " must be at least 32 characters long (got " + std::to_string(value.size()) +
+                           "); leave it unset to have one generated and kept in the database");
+  }
+  options.jwt_secret = std::string(value);
+  return Status::Ok();
+}
+
+}  // namespace
+
+void AccountsModule::AddSettings(std::vector<SettingInfo>& rows) const {
+  rows.push_back({"SERVICE_JWT_SECRET", "", "", "signing secret for console tokens, at least 32 characters",
+                  "generated once and kept in the database", ApplyJwtSecret});
+}
 
 void AccountsModule::Provide(Platform& p) {
   p.users = store::NewSqlUserRepository();

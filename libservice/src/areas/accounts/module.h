@@ -20,6 +20,8 @@ class AccountsModule final : public Module {
   std::string_view name() const override { return "accounts"; }
   // users, orgs, memberships.
   void Provide(Platform& platform) override;
+  // SERVICE_JWT_SECRET.
+  void AddSettings(std::vector<SettingInfo>& rows) const override;
   Status Open(Platform& platform) override;
   void RegisterRoutes(api::Pipeline& pipeline) override;
 

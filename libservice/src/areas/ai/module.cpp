@@ -1,11 +1,54 @@
 #include "areas/ai/module.h"
 
 #include "areas/ai/api/routes.h"
+#include "util/strings.h"
 
 namespace service::modules {
+namespace {
+
+Status ApplyAiUrl(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_AI_URL";
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty()) {
+    const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
+    if (!problem.empty()) {
+      return InvalidArgument(var + " " + problem +
+                             "; expected the http(s) URL of an OpenAI-compatible endpoint, got " +
+                             QuoteSettingValue(trimmed));
+    }
+  }
+  options.ai.url = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyAiKey(Options& options, std::string_view value) {
+  const std::string var = "SERVICE_AI_KEY";
+  const std::string trimmed = util::Trim(value);
+  if (HasSpaceOrControl(trimmed)) return InvalidArgument(var + " must not contain spaces");
+  options.ai.key = trimmed;  // never echoed
+  return Status::Ok();
+}
+
+Status ApplyAiModel(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  options.ai.model = trimmed;
+  return Status::Ok();
+}
+
+}  // namespace
+
+void AiModule::AddSettings(std::vector<SettingInfo>& rows) const {
+  rows.push_back({"SERVICE_AI_URL", "", "", "OpenAI-compatible chat-completions endpoint (http(s) URL)",
+                  "unset: AI routes answer 503", ApplyAiUrl});
+  rows.push_back({"SERVICE_AI_KEY", "", "", "API key for SERVICE_AI_URL", "unset", ApplyAiKey});
+  rows.push_back({"SERVICE_AI_MODEL", "", "", "model name sent to SERVICE_AI_URL", "unset", ApplyAiModel});
+}
 
 Status AiModule::Open(Platform& p) {
-  if (!p.options.ai.url.empty()) provider_ = ports::NewOpenAiCompatibleProvider(p.options.ai, *p.http);
+  if (!p.options.ai.url.empty()) {
+    const ports::AiProviderSettings settings{p.options.ai.url, p.options.ai.key, p.options.ai.model};
+    provider_ = ports::NewOpenAiCompatibleProvider(settings, *p.http);
+  }
   deps_.ai = provider_.get();
   return Status::Ok();
 }

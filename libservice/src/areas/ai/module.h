@@ -12,6 +12,8 @@ namespace service::modules {
 class AiModule final : public Module {
  public:
   std::string_view name() const override { return "ai"; }
+  // SERVICE_AI_URL, SERVICE_AI_KEY, SERVICE_AI_MODEL.
+  void AddSettings(std::vector<SettingInfo>& rows) const override;
   Status Open(Platform& platform) override;
   void RegisterRoutes(api::Pipeline& pipeline) override;
   // The configured provider, or null (valid after Open).

@@ -3,10 +3,67 @@
 #include "areas/integrations/api/routes.h"
 #include "areas/integrations/store/repositories.h"
 #include "util/crypto.h"
+#include "util/strings.h"
 
 namespace service::modules {
 
 namespace integrations = app::integrations;
+
+namespace {
+
+Status ApplySecretsKey(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty()) {
+    std::string key;
+    const bool hex = trimmed.size() == 64 && util::HexDecode(trimmed, &key);
+    if (!hex) {
+      key.clear();
+      if (!util::Base64UrlDecode(trimmed, &key) || key.size() != 32) {
+        return InvalidArgument("SERVICE_SECRETS_KEY must be 32 bytes written as 64 hex characters or base64");
+      }
+    }
+  }
+  options.secrets_key = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyRoutineFireUrl(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty() && !util::StartsWith(util::ToLower(trimmed), "https://")) {
+    return InvalidArgument("SERVICE_ROUTINE_FIRE_URL must be an https URL, got " +
+                           QuoteSettingValue(trimmed));
+  }
+  options.routine_fire_url = trimmed;
+  return Status::Ok();
+}
+
+Status ApplyCodeHostApiUrl(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  if (!trimmed.empty()) {
+    const std::string problem = CheckHttpUrl(trimmed, /*allow_path=*/true);
+    if (!problem.empty()) {
+      return InvalidArgument("SERVICE_CODE_HOST_API_URL " + problem + ", got " + QuoteSettingValue(trimmed));
+    }
+  }
+  options.code_host_api_url = trimmed.empty() ? "https://api.github.com" : trimmed;
+  return Status::Ok();
+}
+
+}  // namespace
+
+void IntegrationsModule::AddSettings(std::vector<SettingInfo>& rows) const {
+  rows.push_back(
+      {"SERVICE_SECRETS_KEY", "", "",
+       "AES-256-GCM key sealing integration secrets, bearer tokens and destination URLs at rest (64 hex "
+       "characters or base64 of 32 bytes)",
+       "unset: a key generated once and kept in the database", ApplySecretsKey});
+  rows.push_back({"SERVICE_ROUTINE_FIRE_URL", "", "",
+                  "the one https URL integrations with the code_agent_routine preset may post to",
+                  "unset: preset refused", ApplyRoutineFireUrl});
+  rows.push_back({"SERVICE_CODE_HOST_API_URL", "", "",
+                  "GitHub-compatible REST API that code_host integrations open issues on",
+                  "https://api.github.com", ApplyCodeHostApiUrl});
+}
 
 IntegrationsModule::~IntegrationsModule() {
   if (engine_) engine_->Stop();

@@ -20,6 +20,8 @@ class IntegrationsModule final : public Module {
   IntegrationsModule(BugsModule& bugs, TriageModule& triage) : bugs_(bugs), triage_(triage) {}
   ~IntegrationsModule() override;
   std::string_view name() const override { return "integrations"; }
+  // SERVICE_SECRETS_KEY, SERVICE_ROUTINE_FIRE_URL, SERVICE_CODE_HOST_API_URL.
+  void AddSettings(std::vector<SettingInfo>& rows) const override;
   Status Open(Platform& platform) override;
   void RegisterRoutes(api::Pipeline& pipeline) override;
 

@@ -10,6 +10,8 @@ namespace service::modules {
 class MailModule final : public Module {
  public:
   std::string_view name() const override { return "mail"; }
+  // SERVICE_MAIL_URL, SERVICE_REQUIRE_EMAIL_VERIFICATION.
+  void AddSettings(std::vector<SettingInfo>& rows) const override;
   Status Open(Platform& platform) override;
 };
 

@@ -12,6 +12,8 @@ class OperationsModule final : public Module {
   std::string_view name() const override { return "operations"; }
   // usage.
   void Provide(Platform& platform) override;
+  // SERVICE_SUPERADMIN_EMAILS, SERVICE_PLAN_LIMITS.
+  void AddSettings(std::vector<SettingInfo>& rows) const override;
   Status Open(Platform& platform) override;
 };
 

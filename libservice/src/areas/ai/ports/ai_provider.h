@@ -18,12 +18,19 @@
 #include <string_view>
 #include <vector>
 
-#include "service/options.h"
 #include "service/status.h"
 
 namespace service::ports {
 
 class OutboundHttp;
+
+// Where the provider is and how it signs in (the AI module fills it from
+// Options::ai: SERVICE_AI_URL, SERVICE_AI_KEY, SERVICE_AI_MODEL).
+struct AiProviderSettings {
+  std::string url;    // OpenAI-compatible base or chat-completions URL
+  std::string key;    // sent as a bearer token; empty: none
+  std::string model;  // empty: kDefaultAiModel
+};
 
 struct ChatMessage {
   std::string role;  // "system", "user" or "assistant"
@@ -76,6 +83,7 @@ std::string ChatCompletionsUrl(std::string_view configured_url);
 // rejects response_format (HTTP 400 naming it) is asked again without it, and
 // not asked with it again. REQUIRES: settings.url non-empty; `http` outlives
 // the provider.
-std::unique_ptr<AiProvider> NewOpenAiCompatibleProvider(const AiSettings& settings, OutboundHttp& http);
+std::unique_ptr<AiProvider> NewOpenAiCompatibleProvider(const AiProviderSettings& settings,
+                                                        OutboundHttp& http);
 
 }  // namespace service::ports

@@ -1,16 +1,19 @@
 // Plans and their numeric limits. Defaults are documented in the README and
-// overridable with SERVICE_PLAN_LIMITS (Options::plan_limits).
+// overridable with SERVICE_PLAN_LIMITS (Options::plan_limits, the same map).
 //
 // Pure; thread-safe.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
-#include "service/options.h"
-
 namespace service::domain {
+
+// plan name -> limit name -> value, e.g. {"free": {"projects": 3}}: the
+// type of service::PlanLimitOverrides (Options::plan_limits).
+using PlanLimitOverrides = std::map<std::string, std::map<std::string, int64_t>>;
 
 // A limit of kUnlimited is never reached.
 constexpr int64_t kUnlimited = -1;
