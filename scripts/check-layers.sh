@@ -3,7 +3,8 @@
 # it must not know. Run by scripts/test.sh.
 #
 # Each area keeps its layers in its own folder, areas/<area>/{domain,ports,
-# app,store,api}, beside its module (areas/<area>/module.*) and migrations;
+# app,store,api,adapters}, beside its module (areas/<area>/module.*) and
+# migrations;
 # the platform keeps the shared ones at the top (ports/, app/, store/, api/,
 # adapters/, util/). The same rules hold in every area and in the platform,
 # whichever area the included file belongs to:
@@ -14,6 +15,7 @@
 #   app/     use cases           may not include store/ api/ adapters/ modules/ or a module
 #   api/     transport-neutral   may not include store/ adapters/ modules/ or a module
 #   store/, adapters/            may not include app/ api/ modules/ or a module
+#                                (adapters/: no store/ either)
 #   util/                        may not include any layer above it
 #
 # modules/, areas/<area>/module.* and service.cpp are the composition: they
@@ -28,7 +30,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 if [[ ${1:-} == --self-test ]]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  mkdir -p "$tmp/app/x" "$tmp/domain" "$tmp/api" "$tmp/areas/a/domain" "$tmp/areas/a/app" "$tmp/areas/a/api" \
+  mkdir -p "$tmp/app/x" "$tmp/domain" "$tmp/api" "$tmp/areas/a/domain" "$tmp/areas/a/app" "$tmp/areas/a/api" "$tmp/areas/a/adapters" \
     "$tmp/areas/a/store" "$tmp/areas/a/ports"
   echo '#include "ports/ids.h"' >"$tmp/domain/ok.h"
   echo '#include "areas/b/domain/rule.h"' >"$tmp/areas/a/domain/ok.h"
@@ -42,7 +44,7 @@ if [[ ${1:-} == --self-test ]]; then
              'areas/a/domain/bad.h:areas/b/app/use_case.h' 'areas/a/domain/bad.cpp:store/database.h' \
              'areas/a/api/bad.cpp:areas/a/store/sql.h' 'areas/a/store/bad.cpp:areas/b/app/use_case.h' \
              'areas/a/ports/bad.h:areas/a/app/use_case.h' 'areas/a/api/bad.cpp:areas/b/module.h' \
-             'areas/a/app/bad.cpp:modules/platform.h' 'areas/a/stray.cpp:util/strings.h'; do
+             'areas/a/app/bad.cpp:modules/platform.h' 'areas/a/stray.cpp:util/strings.h' 'areas/a/adapters/bad.cpp:areas/b/app/use_case.h'; do
     file=${bad%%:*} inc=${bad#*:}
     echo "  #include \"$inc\"" >"$tmp/$file"
     if "$here/check-layers.sh" "$tmp" 2>/dev/null; then
@@ -88,9 +90,9 @@ check util 'domain|ports|app|store|api|adapters|modules|areas'
 for f in areas/*/*; do
   [[ -e $f ]] || continue
   case ${f#areas/*/} in
-    domain | ports | app | store | api | migrations | module.h | module.cpp) ;;
+    domain | ports | app | store | api | adapters | migrations | module.h | module.cpp) ;;
     *)
-      echo "layer check: $f is outside the area's layers (domain ports app store api migrations module.*)" >&2
+      echo "layer check: $f is outside the area's layers (domain ports app store api adapters migrations module.*)" >&2
       status=1
       ;;
   esac

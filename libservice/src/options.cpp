@@ -12,7 +12,6 @@
 #include <set>
 
 #include "modules/module.h"
-#include "modules/modules.h"
 #include "util/strings.h"
 
 namespace service {
@@ -442,8 +441,9 @@ std::string FormatSeconds(int64_t ms) {
   return out;
 }
 
-// The platform's own rows; the areas' rows follow them (Settings()).
-std::vector<SettingInfo> PlatformSettings() {
+// The platform's own rows; the areas' rows follow them (Settings(), in
+// area_list.cpp).
+std::vector<SettingInfo> PlatformRows() {
   return {
       {"SERVICE_LISTEN", "--listen", "HOST:PORT",
        "address and port to listen on (HOST:PORT, [IPv6]:PORT; port 0 picks a free one)", "127.0.0.1:8080",
@@ -471,6 +471,8 @@ std::vector<SettingInfo> PlatformSettings() {
 }
 
 }  // namespace
+
+std::vector<SettingInfo> modules::PlatformSettings() { return PlatformRows(); }
 
 Result<int64_t> ParseSettingCount(std::string_view variable, std::string_view value, int64_t min,
                                   int64_t max) {
@@ -518,19 +520,6 @@ Result<int64_t> ParseSettingSeconds(std::string_view variable, std::string_view 
                            FormatSeconds(min_ms) + " to " + FormatSeconds(max_ms));
   }
   return ms;
-}
-
-const std::vector<SettingInfo>& Settings() {
-  // The one list of settings: --help, flag parsing, ApplySetting and the
-  // README's configuration table (checked by a unit test) all come from it.
-  // Built once from modules that are never opened.
-  static const std::vector<SettingInfo> kSettings = [] {
-    std::vector<SettingInfo> rows = PlatformSettings();
-    const modules::Modules areas = modules::AssembleModules();
-    for (const auto& area : areas.all) area->AddSettings(rows);
-    return rows;
-  }();
-  return kSettings;
 }
 
 const std::vector<std::string_view>& ConfigVariableNames() {

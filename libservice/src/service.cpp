@@ -6,11 +6,11 @@
 
 #include "api/console.h"
 #include "api/pipeline.h"
+#include "area_list.h"
 #include "areas/accounts/store/repositories.h"
 #include "areas/demo/module.h"
 #include "areas/operations/store/repositories.h"
 #include "areas/projects/store/repositories.h"
-#include "modules/modules.h"
 #include "ports/mailer.h"
 #include "service_internal.h"
 #include "store/migrations.h"

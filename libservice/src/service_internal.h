@@ -4,7 +4,7 @@
 #pragma once
 
 #include "api/pipeline.h"
-#include "modules/modules.h"
+#include "area_list.h"
 #include "modules/platform.h"
 #include "service/service.h"
 

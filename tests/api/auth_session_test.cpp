@@ -13,6 +13,7 @@
 #include "areas/accounts/api/routes.h"
 #include "areas/accounts/domain/token.h"
 #include "areas/accounts/module.h"
+#include "areas/accounts/ports/user_repository.h"
 #include "service_internal.h"
 #include "support/accounts.h"
 #include "support/api_harness.h"
@@ -40,7 +41,11 @@ void WithUsers(TestService& t,
                const std::function<service::Status(service::ports::UserRepository&, service::ports::Tx&,
                                                    int64_t now)>& write) {
   auto& core = service::internal::PlatformOf(t.service());
-  REQUIRE(core.tx->Write([&](service::ports::Tx& tx) { return write(*core.users, tx, core.Now()); }).ok());
+  REQUIRE(core.tx
+              ->Write([&](service::ports::Tx& tx) {
+                return write(*core.Shared<service::ports::UserRepository>(), tx, core.Now());
+              })
+              .ok());
 }
 
 // Raw SQL, for account states no route or repository method writes (each use says which).

@@ -8,6 +8,7 @@
 #include <boost/json.hpp>
 #include <string>
 
+#include "areas/projects/ports/project_repository.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 #include "support/triage_fixture.h"
@@ -40,7 +41,9 @@ void EnableShadowGrouping(TestService& t, const std::string& org_id, const std::
   bool found = false;
   REQUIRE(core.tx
               ->Write([&](ports::Tx& tx) -> Status {
-                SV_ASSIGN_OR_RETURN(found, core.projects->SetShadowGrouping(tx, org_id, project_id, true));
+                SV_ASSIGN_OR_RETURN(found,
+                                    core.Shared<service::ports::ProjectRepository>()->SetShadowGrouping(
+                                        tx, org_id, project_id, true));
                 return Status::Ok();
               })
               .ok());

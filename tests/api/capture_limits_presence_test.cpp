@@ -6,6 +6,7 @@
 
 #include "areas/capture/app/presence.h"
 #include "areas/capture/module.h"
+#include "areas/operations/ports/usage_repository.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 
@@ -78,7 +79,8 @@ TEST_CASE("past the monthly bug limit new bugs get 402, reports of existing bugs
   int64_t january = -1;
   REQUIRE(core.tx
               ->Read([&](ports::Tx& c) -> Status {
-                SV_ASSIGN_OR_RETURN(january, core.usage->BugsInMonth(c, s.admin.org_id, "2026-01"));
+                SV_ASSIGN_OR_RETURN(january, core.Shared<service::ports::UsageRepository>()->BugsInMonth(
+                                                 c, s.admin.org_id, "2026-01"));
                 return Status::Ok();
               })
               .ok());

@@ -48,7 +48,9 @@ std::function<void(service::Options&)> WithMail(const std::string& url) {
 }
 
 Status Enqueue(service::modules::Platform& core, const MailMessage& m) {
-  return core.db->Write([&](service::store::Connection& tx) { return core.mail->Enqueue(tx, m); });
+  return core.db->Write([&](service::store::Connection& tx) {
+    return core.Shared<service::app::MailOutbox>()->Enqueue(tx, m);
+  });
 }
 
 struct OutboxRow {
@@ -172,7 +174,7 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   srv.RequireCredentials(kUser, kPassword);
   TestService t(WithMail(SmtpUrl(srv)));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
-  CHECK(core.mail->configured());
+  CHECK(core.Shared<service::app::MailOutbox>()->configured());
 
   const std::string text =
       "Hello Ada,\n\nVerify your address: https://bugs.example.com/verify?token=AbC123_-x\n"
@@ -181,7 +183,7 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   REQUIRE(MailRows(core).size() == 1);
   CHECK(srv.messages().empty());  // queued, not sent inline
 
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   const auto received = srv.messages();
   REQUIRE(received.size() == 1);
   const auto& got = received[0];
@@ -214,7 +216,7 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   CHECK(rows[0].status == "done");
   CHECK(rows[0].attempts == 1);
   // Nothing more to send.
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 1);
 }
 
@@ -228,7 +230,7 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
   srv.FailNext(SmtpServer::Stage::kRcptTo, "451 4.3.0 mailbox busy, try later");
   srv.FailNext(SmtpServer::Stage::kData, "452 4.3.1 insufficient storage");
   const int64_t start = t.clock().NowMillis();
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   auto rows = MailRows(core);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].status == "pending");
@@ -239,12 +241,12 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
 
   // Not due yet: no new attempt reaches the relay.
   t.clock().Advance(4'999);
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 1);
 
   // Second try: the relay refuses the data with a 4xx; the delay doubles.
   t.clock().Advance(1);
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 2);
   rows = MailRows(core);
   CHECK(rows[0].status == "pending");
@@ -253,10 +255,10 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
   CHECK(rows[0].last_error.find("452") != std::string::npos);
 
   t.clock().Advance(9'999);
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 2);
   t.clock().Advance(1);
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   const auto received = srv.messages();
   REQUIRE(received.size() == 1);
   CHECK(Parse(received[0].data).Get("subject") == "Reset your password");
@@ -273,7 +275,7 @@ TEST_CASE("mail: a permanent SMTP 5xx fails the message without further attempts
   REQUIRE(Enqueue(core, {"nobody@example.com", "Invitation", "Join us"}).ok());
   srv.FailNext(SmtpServer::Stage::kRcptTo, "550 5.1.1 no such user here");
 
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   auto rows = MailRows(core);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].status == "failed");
@@ -281,7 +283,7 @@ TEST_CASE("mail: a permanent SMTP 5xx fails the message without further attempts
   CHECK(rows[0].last_error.find("550") != std::string::npos);
 
   t.clock().Advance(24 * 3'600'000);
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 1);
   CHECK(srv.messages().empty());
   auto counts = core.outbox->Counts(*core.tx, core.Now());
@@ -308,7 +310,7 @@ TEST_CASE("mail: the SMTP password never reaches the outbox, even when delivery 
   TestService t(WithMail(url));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   REQUIRE(Enqueue(core, {"carol@example.com", "Hi", "Body"}).ok());
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
 
   const auto rows = MailRows(core);
   REQUIRE(rows.size() == 1);
@@ -334,7 +336,7 @@ TEST_CASE("mail: the file provider writes one parseable .eml file per message") 
   const std::string link = "https://bugs.example.com/invite?token=Zz9_aB-12&org=acme";
   REQUIRE(Enqueue(core, {"dora@example.com", subject, "Follow " + link + "\nÀ bientôt\n"}).ok());
   REQUIRE(Enqueue(core, {"eve@example.com", "Second", "Plain\r\nLines\r\n"}).ok());
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
 
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
@@ -374,17 +376,17 @@ TEST_CASE("mail: the file provider writes one parseable .eml file per message") 
 TEST_CASE("mail: without a provider EnqueueMail answers unavailable and writes nothing") {
   TestService t;
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
-  CHECK_FALSE(core.mail->configured());
+  CHECK_FALSE(core.Shared<service::app::MailOutbox>()->configured());
   Status inner;
   Status s = core.db->Write([&](service::store::Connection& tx) {
-    inner = core.mail->Enqueue(tx, {"ada@example.com", "Hi", "Body"});
+    inner = core.Shared<service::app::MailOutbox>()->Enqueue(tx, {"ada@example.com", "Hi", "Body"});
     return Status::Ok();  // commit whatever was written
   });
   REQUIRE(s.ok());
   CHECK(inner.code() == Code::kUnavailable);
   CHECK(inner.message() == "Email delivery is not configured");
   CHECK(MailRows(core).empty());
-  CHECK(core.mail->RunOnce().code() == Code::kUnavailable);
+  CHECK(core.Shared<service::app::MailOutbox>()->RunOnce().code() == Code::kUnavailable);
 }
 
 TEST_CASE("mail: a rolled back transaction sends no mail" * doctest::skip(!SERVICE_HAS_CURL)) {
@@ -392,12 +394,13 @@ TEST_CASE("mail: a rolled back transaction sends no mail" * doctest::skip(!SERVI
   TestService t(WithMail(SmtpUrl(srv)));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   Status s = core.db->Write([&](service::store::Connection& tx) -> Status {
-    SV_RETURN_IF_ERROR(core.mail->Enqueue(tx, {"ada@example.com", "Welcome", "Body"}));
+    SV_RETURN_IF_ERROR(
+        core.Shared<service::app::MailOutbox>()->Enqueue(tx, {"ada@example.com", "Welcome", "Body"}));
     return service::Conflict("the signup lost a race");
   });
   CHECK(s.code() == Code::kConflict);
   CHECK(MailRows(core).empty());
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   CHECK(srv.connections() == 0);
   CHECK(srv.messages().empty());
 }
@@ -417,7 +420,7 @@ TEST_CASE("mail: header injection through the subject or the recipient is imposs
   CHECK(MailRows(core).empty());
 
   REQUIRE(Enqueue(core, {"ada@example.com", "Hello\r\nBcc: eve@evil.example\nX-Evil: 1", "Body"}).ok());
-  REQUIRE(core.mail->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
   const auto received = srv.messages();
   REQUIRE(received.size() == 1);
   REQUIRE(received[0].rcpt_to.size() == 1);

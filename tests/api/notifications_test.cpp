@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "areas/projects/ports/project_repository.h"
 #include "areas/triage/app/triage.h"
 #include "areas/triage/module.h"
 #include "service_internal.h"
@@ -331,7 +332,11 @@ TEST_CASE("organization usage: plan, limits and current counts, overage flags an
   extra.name = "Extra";
   extra.slug = "extra";
   extra.platform = "web";
-  REQUIRE(core.tx->Write([&](ports::Tx& tx) { return core.projects->Insert(tx, extra); }).ok());
+  REQUIRE(core.tx
+              ->Write([&](ports::Tx& tx) {
+                return core.Shared<service::ports::ProjectRepository>()->Insert(tx, extra);
+              })
+              .ok());
   r = small.Get("/v1/org/usage", y.s.admin.headers());
   CHECK(r.json.at("projects").at("overage").as_bool());
   CHECK(r.json.at("overage").at("any").as_bool());

@@ -5,6 +5,7 @@
 #include <boost/json.hpp>
 
 #include "areas/projects/domain/capture_key.h"
+#include "areas/projects/ports/project_repository.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 #include "support/triage_fixture.h"
@@ -119,7 +120,8 @@ TEST_CASE("capture keys: shown once, stored as a hash, listed masked, several pe
     std::optional<ports::CaptureKey> found;
     REQUIRE(core.tx
                 ->Read([&](ports::Tx& c) -> Status {
-                  SV_ASSIGN_OR_RETURN(found, core.capture_keys->FindByHash(c, hash));
+                  SV_ASSIGN_OR_RETURN(
+                      found, core.Shared<service::ports::CaptureKeyRepository>()->FindByHash(c, hash));
                   return Status::Ok();
                 })
                 .ok());
@@ -158,7 +160,8 @@ TEST_CASE("capture keys: shown once, stored as a hash, listed masked, several pe
   std::optional<ports::CaptureKey> kept;
   REQUIRE(core.tx
               ->Read([&](ports::Tx& c) -> Status {
-                SV_ASSIGN_OR_RETURN(kept, core.capture_keys->Find(c, admin.org_id, project, key_id));
+                SV_ASSIGN_OR_RETURN(kept, core.Shared<service::ports::CaptureKeyRepository>()->Find(
+                                              c, admin.org_id, project, key_id));
                 return Status::Ok();
               })
               .ok());

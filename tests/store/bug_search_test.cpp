@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "areas/bugs/store/repositories.h"
+#include "areas/capture/domain/embedding.h"
 #include "areas/capture/ports/capture_bug_repository.h"
 #include "areas/capture/store/repositories.h"
-#include "areas/triage/domain/embedding.h"
 #include "store/database.h"
 #include "support/store_fixture.h"
 
@@ -74,7 +74,7 @@ struct Fixture : testing::StoreFixture {
   std::vector<std::string> order_;  // the candidates of the last Find, in order
 
   std::set<std::string> Find(const std::string& query, int64_t limit = 10) {
-    const std::vector<std::string> trigrams = domain::triage::DistinctTrigrams(query);
+    const std::vector<std::string> trigrams = domain::capture::DistinctTrigrams(query);
     const size_t min_shared =
         static_cast<size_t>(std::ceil(0.6 * static_cast<double>(trigrams.size()) - 1e-9));
     ports::BugFilter filter;
@@ -87,8 +87,8 @@ struct Fixture : testing::StoreFixture {
                 order_.clear();
                 for (const auto& f : found) order_.push_back(f.bug_id);
                 for (const auto& f : found) {
-                  const std::string text = domain::triage::SearchText(f.title, f.description, f.signature);
-                  if (domain::triage::TrigramScore(query, text) >= domain::triage::kMinTrigramScore)
+                  const std::string text = domain::capture::SearchText(f.title, f.description, f.signature);
+                  if (domain::capture::TrigramScore(query, text) >= domain::capture::kMinTrigramScore)
                     ids.insert(f.bug_id);
                 }
                 return Status::Ok();

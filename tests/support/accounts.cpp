@@ -11,6 +11,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "areas/accounts/module.h"
 #include "service_internal.h"
 
 namespace service::testing {
@@ -18,7 +19,8 @@ namespace service::testing {
 namespace json = boost::json;
 
 void UseCheapPasswords(TestService& t) {
-  service::internal::PlatformOf(t.service()).password_params.log2_n = 4;
+  service::internal::ModulesOf(t.service()).Get<service::modules::AccountsModule>().password_params().log2_n =
+      4;
 }
 
 std::unique_ptr<TestService> NewAccountsService(const std::function<void(Options&)>& tweak) {

@@ -5,6 +5,7 @@
 #include "areas/accounts/domain/token.h"
 #include "areas/accounts/ports/org_repository.h"
 #include "areas/accounts/ports/user_repository.h"
+#include "areas/projects/ports/project_repository.h"
 #include "modules/platform.h"
 #include "service_internal.h"
 
@@ -34,8 +35,8 @@ Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::s
   user.updated_at = now;
   ports::Membership membership{org_id, m.user_id, role, std::nullopt, now};
   Status st = core.tx->Write([&](ports::Tx& tx) -> Status {
-    SV_RETURN_IF_ERROR(core.users->Insert(tx, user));
-    return core.memberships->Insert(tx, membership);
+    SV_RETURN_IF_ERROR(core.Shared<service::ports::UserRepository>()->Insert(tx, user));
+    return core.Shared<service::ports::MembershipRepository>()->Insert(tx, membership);
   });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
   m.token = domain::SignToken(domain::MakeAccessClaims(m.user_id, org_id, 0, now), core.jwt_secret);
@@ -51,7 +52,8 @@ void DropMembershipOnly(TestService& t, const std::string& org_id, const std::st
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   bool removed = false;
   Status st = core.tx->Write([&](ports::Tx& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(removed, core.memberships->Remove(tx, org_id, user_id, core.Now()));
+    SV_ASSIGN_OR_RETURN(removed, core.Shared<service::ports::MembershipRepository>()->Remove(
+                                     tx, org_id, user_id, core.Now()));
     return Status::Ok();
   });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
@@ -67,7 +69,8 @@ Member NewOrgWithMember(TestService& t, const std::string& role, const std::stri
   org.slug = "org-" + org.id;
   org.plan = plan;
   org.created_at = core.Now();
-  Status st = core.tx->Write([&](ports::Tx& tx) { return core.orgs->Insert(tx, org); });
+  Status st = core.tx->Write(
+      [&](ports::Tx& tx) { return core.Shared<service::ports::OrgRepository>()->Insert(tx, org); });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
   return AddMemberWithRole(t, org.id, role, "active", name);
 }
@@ -100,7 +103,8 @@ void RevokeKeyElsewhere(TestService& t, const std::string& org_id, const std::st
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   bool revoked = false;
   Status st = core.tx->Write([&](ports::Tx& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(revoked, core.capture_keys->Revoke(tx, org_id, project_id, key_id, core.Now()));
+    SV_ASSIGN_OR_RETURN(revoked, core.Shared<service::ports::CaptureKeyRepository>()->Revoke(
+                                     tx, org_id, project_id, key_id, core.Now()));
     return Status::Ok();
   });
   REQUIRE_MESSAGE(st.ok(), st.ToString());

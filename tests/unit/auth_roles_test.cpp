@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "areas/accounts/domain/roles.h"
+#include "domain/roles.h"
 
 namespace sd = service::domain;
 using sd::Capability;

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "areas/capture/domain/fingerprint.h"
-#include "areas/sentry/domain/dsn.h"
+#include "areas/projects/domain/dsn.h"
 #include "areas/sentry/domain/envelope.h"
 #include "areas/sentry/domain/event.h"
 #include "support/compress.h"
@@ -33,7 +33,7 @@ TEST_CASE("the DSN is built from the public URL, the key and the project number"
   };
   for (const Row& r : rows) {
     CAPTURE(r.url);
-    CHECK(sentry::BuildDsn(r.url, "sv_live_abc", 42) == r.dsn);
+    CHECK(service::domain::projects::BuildDsn(r.url, "sv_live_abc", 42) == r.dsn);
   }
 }
 

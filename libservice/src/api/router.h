@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "areas/accounts/domain/roles.h"
+#include "domain/roles.h"
 #include "service/http.h"
 
 namespace service::api {

@@ -142,4 +142,13 @@ const json::array* Validator::Array(std::string_view field, bool required, size_
   return &it->value().as_array();
 }
 
+std::optional<std::string> TextField(Validator& v, std::string_view field, const StringRule& rule) {
+  std::optional<std::string> s = v.String(field, rule);
+  if (s && s->find('\0') != std::string::npos) {
+    v.AddError(field, "must not contain NUL characters");
+    return std::nullopt;
+  }
+  return s;
+}
+
 }  // namespace service::api

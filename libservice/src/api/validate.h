@@ -44,4 +44,8 @@ class Validator {
   boost::json::array details_;
 };
 
+// Validator::String that also refuses U+0000 ("must not contain NUL
+// characters"): for fields stored as text (PostgreSQL text cannot hold NUL).
+std::optional<std::string> TextField(Validator& v, std::string_view field, const StringRule& rule);
+
 }  // namespace service::api

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "areas/accounts/domain/roles.h"
+#include "domain/roles.h"
 #include "service/status.h"
 
 namespace service::app {

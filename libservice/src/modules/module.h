@@ -63,5 +63,7 @@ bool HasSpaceOrControl(std::string_view text);
 // `allow_path`); no query, fragment, user information or white space.
 // Returns what is wrong ("must start with http:// or https://", ...) or "".
 std::string CheckHttpUrl(std::string_view url, bool allow_path);
+// The platform's own rows (options.cpp): listen, database, environment, ...
+std::vector<SettingInfo> PlatformSettings();
 
 }  // namespace service::modules

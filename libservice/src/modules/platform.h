@@ -1,8 +1,11 @@
 // Platform: what Service::Open builds once and every area module may use:
 // the database and its transactions, clock, ids, event bus, outbound HTTP,
-// mailer, logger, background workers, deletion hooks, and the repositories
-// of the few aggregates that several areas read or write (settings, outbox,
-// accounts, projects and keys, usage). Modules copy what their use cases
+// mailer, logger, background workers, deletion hooks, transactional events,
+// the platform's repositories (settings, outbox), and what several areas
+// share: each shared object is provided by the area that owns it
+// (Module::Provide: accounts' users, organizations and memberships,
+// projects' projects and keys, operations' usage counters, mail's outbox)
+// and found by its type (Shared<T>), so the platform names no area. Modules copy what their use cases
 // need into the area's own dependencies struct; no use case receives the
 // Platform itself.
 //
@@ -10,18 +13,17 @@
 // read-only afterwards (each member documents its own thread-safety).
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
+#include <map>
 #include <memory>
 #include <string>
+#include <typeindex>
+#include <typeinfo>
 
 #include "app/deletion_hooks.h"
 #include "app/transactional_events.h"
 #include "app/workers.h"
-#include "areas/accounts/domain/password.h"
-#include "areas/accounts/ports/org_repository.h"
-#include "areas/accounts/ports/user_repository.h"
-#include "areas/mail/app/mail.h"
-#include "areas/operations/ports/usage_repository.h"
-#include "areas/projects/ports/project_repository.h"
 #include "ports/event_bus.h"
 #include "ports/ids.h"
 #include "ports/outbound_http.h"
@@ -53,26 +55,37 @@ struct Platform {
   app::DeletionHooks deletion;
   app::TransactionalEvents events;  // subscribers called inside the writer's transaction
 
-  // Shared repositories (stateless).
+  // The platform's repositories (stateless).
   std::unique_ptr<ports::SettingsRepository> settings;
   std::unique_ptr<ports::OutboxRepository> outbox;
-  std::unique_ptr<ports::UserRepository> users;
-  std::unique_ptr<ports::OrgRepository> orgs;
-  std::unique_ptr<ports::MembershipRepository> memberships;
-  std::unique_ptr<ports::ProjectRepository> projects;
-  std::unique_ptr<ports::CaptureKeyRepository> capture_keys;
-  std::unique_ptr<ports::UsageRepository> usage;
 
-  // The outbox of mail, used by every area that sends mail.
-  std::unique_ptr<app::MailOutbox> mail;
+  // Shares `object` with every area under its type T (one per type; a
+  // second replaces the first). Called by the owning area's Provide.
+  template <typename T>
+  T* Share(std::unique_ptr<T> object) {
+    T* raw = object.get();
+    shared_[std::type_index(typeid(T))] = std::shared_ptr<void>(std::move(object));
+    return raw;
+  }
+  // The object of type T an area shared. None is a composition defect (an
+  // area missing from the list, or used before it provides): it aborts.
+  template <typename T>
+  T* Shared() const {
+    auto it = shared_.find(std::type_index(typeid(T)));
+    if (it == shared_.end()) {
+      std::fprintf(stderr, "platform: no area shares %s\n", typeid(T).name());
+      std::abort();
+    }
+    return static_cast<T*>(it->second.get());
+  }
 
   std::string jwt_secret;  // loaded or generated at open; never logged
-  // scrypt cost for new password hashes (and the login timing decoy).
-  // Default: domain::ScryptParams{} (N = 2^15). Tests lower it after Open.
-  domain::ScryptParams password_params;
   std::string service_name = "service";
 
   int64_t Now() const { return clock->NowMillis(); }
+
+ private:
+  std::map<std::type_index, std::shared_ptr<void>> shared_;
 };
 
 }  // namespace service::modules

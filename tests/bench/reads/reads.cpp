@@ -40,8 +40,8 @@
 #include <string>
 #include <vector>
 
-#include "areas/triage/domain/embedding.h"
-#include "areas/triage/domain/vocabulary.h"
+#include "areas/capture/domain/embedding.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "service/service.h"
 #include "service_internal.h"
 #include "store/database.h"
@@ -388,8 +388,8 @@ int main(int argc, char** argv) {
                     sig_hash,
                     sig,
                     sig_hash,
-                    service::domain::triage::EncodeEmbedding(service::domain::triage::Embed(
-                        service::domain::triage::SearchText(title, description, sig))),
+                    service::domain::capture::EncodeEmbedding(service::domain::capture::Embed(
+                        service::domain::capture::SearchText(title, description, sig))),
                     first,
                     title,
                     description,
@@ -397,7 +397,7 @@ int main(int argc, char** argv) {
                     severity,
                     status,
                     platform,
-                    service::domain::triage::PlatformBit(platform),
+                    service::domain::capture::PlatformBit(platform),
                     n,
                     n,
                     int64_t{0},

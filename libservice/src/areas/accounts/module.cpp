@@ -25,9 +25,9 @@ void AccountsModule::AddSettings(std::vector<SettingInfo>& rows) const {
 }
 
 void AccountsModule::Provide(Platform& p) {
-  p.users = store::NewSqlUserRepository();
-  p.orgs = store::NewSqlOrgRepository();
-  p.memberships = store::NewSqlMembershipRepository();
+  p.Share(store::NewSqlUserRepository());
+  p.Share(store::NewSqlOrgRepository());
+  p.Share(store::NewSqlMembershipRepository());
 }
 
 Status AccountsModule::Open(Platform& p) {
@@ -40,20 +40,18 @@ Status AccountsModule::Open(Platform& p) {
   deps_.db = p.tx.get();
   deps_.clock = p.clock.get();
   deps_.ids = p.ids.get();
-  deps_.users = p.users.get();
-  deps_.orgs = p.orgs.get();
-  deps_.memberships = p.memberships.get();
+  deps_.users = p.Shared<ports::UserRepository>();
+  deps_.orgs = p.Shared<ports::OrgRepository>();
+  deps_.memberships = p.Shared<ports::MembershipRepository>();
   deps_.sessions = sessions_.get();
   deps_.email_tokens = email_tokens_.get();
   deps_.invitations = invitations_.get();
   deps_.waitlist = waitlist_.get();
   deps_.account_data = account_data_.get();
-  deps_.projects = p.projects.get();
-  deps_.capture_keys = p.capture_keys.get();
-  deps_.mail = p.mail.get();
+  deps_.mail = p.Shared<app::MailOutbox>();
   deps_.deletion = &p.deletion;
   deps_.jwt_secret = p.jwt_secret;
-  deps_.password_params = &p.password_params;
+  deps_.password_params = &password_params_;
   deps_.public_url = p.options.EffectivePublicUrl();
   deps_.require_email_verification = p.options.EffectiveRequireEmailVerification();
   deps_.superadmin_emails = p.options.superadmin_emails;
@@ -62,7 +60,7 @@ Status AccountsModule::Open(Platform& p) {
 
   // Account rows that point at an organization or account without a
   // cascading foreign key.
-  ports::UserRepository* users = p.users.get();
+  ports::UserRepository* users = p.Shared<ports::UserRepository>();
   p.deletion.OnOrganizationDeleted(
       [users](ports::Tx& tx, const std::string& org_id) { return users->ForgetLastOrg(tx, org_id); });
   ports::AccountDataRepository* data = account_data_.get();

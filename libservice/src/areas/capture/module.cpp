@@ -2,7 +2,6 @@
 
 #include "areas/capture/api/routes.h"
 #include "areas/capture/store/repositories.h"
-#include "areas/triage/store/repositories.h"
 
 namespace service::modules {
 
@@ -20,14 +19,14 @@ Status CaptureModule::Open(Platform& p) {
   deps_.events = &p.events;
   deps_.log = p.log.get();
   deps_.settings = p.settings.get();
-  deps_.projects = p.projects.get();
-  deps_.capture_keys = p.capture_keys.get();
+  deps_.projects = p.Shared<ports::ProjectRepository>();
+  deps_.capture_keys = p.Shared<ports::CaptureKeyRepository>();
   deps_.capture_bugs = bugs_.get();
   deps_.occurrences = occurrences_.get();
   deps_.end_users = end_users_.get();
   deps_.presence = presence_.get();
   deps_.duplicates = duplicates_.get();
-  deps_.usage = p.usage.get();
+  deps_.usage = p.Shared<ports::UsageRepository>();
   deps_.public_url = p.options.EffectivePublicUrl();
   deps_.plan_limits = p.options.plan_limits;
   deps_.batch_writers = p.db->dialect() == store::Dialect::kSqlite ? app::capture::kSqliteBatchWriters
@@ -37,6 +36,8 @@ Status CaptureModule::Open(Platform& p) {
   runtime_ = std::make_unique<app::capture::Runtime>(deps_, std::move(secret));
   deps_.capture = runtime_.get();
   app::capture::RegisterTasks(deps_, p.workers);
+  app::capture::Runtime* runtime = runtime_.get();
+  projects_.OnKeysChanged([runtime] { runtime->ForgetKeys(); });
 
   // Rows keyed by org_id without a foreign key to organizations.
   ports::PresenceRepository* presence = presence_.get();

@@ -7,12 +7,14 @@
 
 #include "areas/capture/app/deps.h"
 #include "areas/capture/app/runtime.h"
+#include "areas/projects/module.h"
 #include "modules/module.h"
 
 namespace service::modules {
 
 class CaptureModule final : public Module {
  public:
+  explicit CaptureModule(ProjectsModule& projects) : projects_(projects) {}
   std::string_view name() const override { return "capture"; }
   Status Open(Platform& platform) override;
   void RegisterRoutes(api::Pipeline& pipeline) override;
@@ -21,6 +23,7 @@ class CaptureModule final : public Module {
   app::capture::Runtime& runtime() { return *runtime_; }
 
  private:
+  ProjectsModule& projects_;
   std::unique_ptr<ports::CaptureBugRepository> bugs_;
   std::unique_ptr<ports::OccurrenceRepository> occurrences_;
   std::unique_ptr<ports::EndUserRepository> end_users_;

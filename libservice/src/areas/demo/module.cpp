@@ -11,9 +11,9 @@ Status DemoModule::Open(Platform& p) {
   deps_.db = p.tx.get();
   deps_.clock = p.clock.get();
   deps_.ids = p.ids.get();
-  deps_.orgs = p.orgs.get();
-  deps_.users = p.users.get();
-  deps_.projects = p.projects.get();
+  deps_.orgs = p.Shared<ports::OrgRepository>();
+  deps_.users = p.Shared<ports::UserRepository>();
+  deps_.projects = p.Shared<ports::ProjectRepository>();
   deps_.bug_writes = bug_writes_.get();
   deps_.capture_bugs = capture_.deps().capture_bugs;
   const app::AccountsDeps* accounts = &accounts_.deps();

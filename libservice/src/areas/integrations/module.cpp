@@ -87,8 +87,8 @@ Status IntegrationsModule::Open(Platform& p) {
   deps_.http = p.http.get();
   deps_.integrations = integrations_.get();
   deps_.bugs = bugs_.deps().bugs;
-  deps_.projects = p.projects.get();
-  deps_.usage = p.usage.get();
+  deps_.projects = p.Shared<ports::ProjectRepository>();
+  deps_.usage = p.Shared<ports::UsageRepository>();
   deps_.triage = triage_.deps().triage;
   deps_.secrets = secrets_.get();
   deps_.plan_limits = p.options.plan_limits;

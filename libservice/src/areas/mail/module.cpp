@@ -1,6 +1,7 @@
 #include "areas/mail/module.h"
 
 #include "adapters/mail/mail_url.h"
+#include "areas/mail/app/mail.h"
 #include "util/strings.h"
 
 namespace service {
@@ -52,8 +53,8 @@ Status MailModule::Open(Platform& p) {
   deps.ids = p.ids.get();
   deps.outbox = p.outbox.get();
   deps.mailer = p.mailer.get();
-  p.mail = std::make_unique<app::MailOutbox>(deps);
-  p.mail->RegisterWorker(p.workers);
+  app::MailOutbox* mail = p.Share(std::make_unique<app::MailOutbox>(deps));
+  mail->RegisterWorker(p.workers);
   return Status::Ok();
 }
 

@@ -50,10 +50,10 @@ void OperationsModule::AddSettings(std::vector<SettingInfo>& rows) const {
        "built-in plan limits", ApplyPlanLimits});
 }
 
-void OperationsModule::Provide(Platform& p) { p.usage = store::NewSqlUsageRepository(); }
+void OperationsModule::Provide(Platform& p) { p.Share(store::NewSqlUsageRepository()); }
 
 Status OperationsModule::Open(Platform& p) {
-  ports::UsageRepository* usage = p.usage.get();
+  ports::UsageRepository* usage = p.Shared<ports::UsageRepository>();
   p.deletion.OnOrganizationDeleted(
       [usage](ports::Tx& tx, const std::string& org_id) { return usage->DeleteOrganization(tx, org_id); });
   return Status::Ok();

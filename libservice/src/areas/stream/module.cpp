@@ -9,7 +9,7 @@ Status StreamModule::Open(Platform& p) {
   deps_.bus = p.bus.get();
   deps_.clock = p.clock.get();
   deps_.db = p.tx.get();
-  deps_.projects = p.projects.get();
+  deps_.projects = p.Shared<ports::ProjectRepository>();
   deps_.accounts = &accounts_.deps();
   hub_ = std::make_unique<app::stream::Hub>(deps_);
   // Heartbeats are due every 15 s per stream and token expiries at any

@@ -17,15 +17,15 @@ Status TriageModule::Open(Platform& p) {
   deps_.bugs = bugs_.get();
   deps_.reads = bugs_module_.deps().bugs;
   deps_.triage = triage_.get();
-  deps_.users = p.users.get();
-  deps_.orgs = p.orgs.get();
-  deps_.memberships = p.memberships.get();
-  deps_.projects = p.projects.get();
-  deps_.usage = p.usage.get();
+  deps_.users = p.Shared<ports::UserRepository>();
+  deps_.orgs = p.Shared<ports::OrgRepository>();
+  deps_.memberships = p.Shared<ports::MembershipRepository>();
+  deps_.projects = p.Shared<ports::ProjectRepository>();
+  deps_.usage = p.Shared<ports::UsageRepository>();
   deps_.outbox = p.outbox.get();
   deps_.http = p.http.get();
   deps_.ai = ai_.provider();
-  deps_.mail = p.mail.get();
+  deps_.mail = p.Shared<app::MailOutbox>();
   deps_.plan_limits = p.options.plan_limits;
   deps_.public_url = p.options.EffectivePublicUrl();
 

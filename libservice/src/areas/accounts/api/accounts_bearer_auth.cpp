@@ -13,7 +13,7 @@
 #include "api/context.h"
 #include "api/pipeline.h"
 #include "areas/accounts/app/accounts.h"
-#include "areas/accounts/domain/roles.h"
+#include "domain/roles.h"
 #include "util/strings.h"
 
 namespace service::api {

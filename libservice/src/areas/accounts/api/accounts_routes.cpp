@@ -29,8 +29,8 @@ Response WorkspaceResponse(const app::Workspace& ws) {
                                  {"slug", ws.project.slug},
                                  {"platform", ws.project.platform},
                                  {"project_number", ws.project.project_number}};
-  body["apiKey"] = ws.api_key;
-  body["dsn"] = ws.dsn;
+  body["apiKey"] = ws.project.api_key;
+  body["dsn"] = ws.project.dsn;
   return JsonResponse(201, body);
 }
 

@@ -6,7 +6,7 @@
 #include "areas/accounts/api/account_fields.h"
 #include "areas/accounts/api/routes.h"
 #include "areas/accounts/app/team.h"
-#include "areas/accounts/domain/roles.h"
+#include "domain/roles.h"
 #include "util/strings.h"
 #include "util/time.h"
 

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -33,7 +34,6 @@
 #include "areas/accounts/ports/user_repository.h"
 #include "areas/accounts/ports/waitlist_repository.h"
 #include "areas/mail/app/mail.h"
-#include "areas/projects/ports/project_repository.h"
 #include "ports/ids.h"
 #include "ports/transaction.h"
 #include "service/clock.h"
@@ -41,6 +41,22 @@
 #include "service/status.h"
 
 namespace service::app {
+
+// The project a new organization starts with and its first live capture
+// key. The projects area makes it (AccountsDeps::create_first_project).
+struct FirstProject {
+  std::string id;
+  std::string name;
+  std::string slug;
+  std::string platform;
+  int64_t project_number = 0;
+  std::string api_key;  // the full capture key: shown once, stored as a hash
+  std::string dsn;      // the key as a Sentry SDK's DSN
+};
+// Creates it inside the signup's transaction for `org_id`, the key created
+// by `creator_id`, at `now`.
+using CreateFirstProject = std::function<Result<FirstProject>(ports::Tx& tx, const std::string& org_id,
+                                                              const std::string& creator_id, int64_t now)>;
 
 // What the account areas (auth, team) need. Pointers are borrowed from the
 // Service and outlive every call.
@@ -56,9 +72,9 @@ struct AccountsDeps {
   ports::InvitationRepository* invitations = nullptr;
   ports::WaitlistRepository* waitlist = nullptr;
   ports::AccountDataRepository* account_data = nullptr;
-  // A new workspace's default project and first capture key.
-  ports::ProjectRepository* projects = nullptr;
-  ports::CaptureKeyRepository* capture_keys = nullptr;
+  // A new workspace's default project and first capture key (set by the
+  // projects area's module).
+  CreateFirstProject create_first_project;
   const MailOutbox* mail = nullptr;
   // Rows of other areas that go with an organization, member or account.
   const DeletionHooks* deletion = nullptr;
@@ -84,9 +100,7 @@ struct SessionTokens {
 struct Workspace {
   ports::User user;
   ports::Organization org;
-  ports::Project project;
-  std::string api_key;  // the full capture key: shown once, stored as a hash
-  std::string dsn;      // the key as a Sentry SDK's DSN (domain/sentry/dsn.h)
+  FirstProject project;  // with its key and DSN
   SessionTokens tokens;
 };
 

@@ -1,12 +1,9 @@
 #include "areas/accounts/app/internal.h"
 
-#include "areas/sentry/domain/dsn.h"
-
 #include "areas/accounts/domain/password.h"
 #include "areas/accounts/domain/secrets.h"
 #include "areas/accounts/domain/token.h"
 #include "areas/accounts/domain/validation.h"
-#include "areas/projects/domain/capture_key.h"
 #include "util/strings.h"
 #include "util/time.h"
 
@@ -105,30 +102,7 @@ Status InsertWorkspace(const AccountsDeps& deps, ports::Tx& tx, const WorkspaceS
   SV_RETURN_IF_ERROR(
       deps.memberships->Insert(tx, ports::Membership{org.id, user.id, "admin", std::nullopt, now}));
 
-  ports::Project& project = out->project;
-  project = ports::Project{};
-  project.id = deps.ids->NewId();
-  project.org_id = org.id;
-  project.name = "Default";
-  project.slug = "default";
-  project.platform = "web";
-  project.created_at = now;
-  SV_RETURN_IF_ERROR(deps.projects->Insert(tx, project));
-
-  const std::string random = deps.ids->RandomAlnum(domain::kCaptureKeyRandomLength);
-  out->api_key = domain::FormatCaptureKey("live", random);
-  ports::CaptureKey key;
-  key.id = deps.ids->NewId();
-  key.org_id = org.id;
-  key.project_id = project.id;
-  key.env = "live";
-  key.prefix = random.substr(0, domain::kCaptureKeyPrefixLength);
-  key.key_hash = domain::HashCaptureKey(out->api_key);
-  key.label = "Default";
-  key.created_by = user.id;
-  key.created_at = now;
-  SV_RETURN_IF_ERROR(deps.capture_keys->Insert(tx, key));
-  out->dsn = domain::sentry::BuildDsn(deps.public_url, out->api_key, project.project_number);
+  SV_ASSIGN_OR_RETURN(out->project, deps.create_first_project(tx, org.id, user.id, now));
 
   SV_ASSIGN_OR_RETURN(out->tokens,
                       IssueSession(deps, tx, user.id, org.id, user.session_revision, session_id));

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "areas/accounts/app/accounts.h"
-#include "areas/accounts/domain/roles.h"
 #include "areas/accounts/ports/org_repository.h"
+#include "domain/roles.h"
 #include "service/status.h"
 
 namespace service::app {

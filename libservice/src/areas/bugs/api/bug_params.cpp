@@ -3,7 +3,7 @@
 #include <charconv>
 
 #include "api/json.h"
-#include "areas/triage/domain/vocabulary.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "util/strings.h"
 #include "util/time.h"
 
@@ -123,12 +123,12 @@ Result<ports::BugFilter> ParseBugFilter(const Context& ctx) {
   ports::BugFilter f;
   f.org_id = ctx.principal.org_id;
   SV_ASSIGN_OR_RETURN(f.project_id, UuidParam(ctx, "projectId"));
-  SV_ASSIGN_OR_RETURN(f.status, EnumParam(ctx, "status", domain::triage::IsBugStatus));
+  SV_ASSIGN_OR_RETURN(f.status, EnumParam(ctx, "status", domain::capture::IsBugStatus));
   SV_ASSIGN_OR_RETURN(f.unresolved, BoolParam(ctx, "unresolved", false));
-  SV_ASSIGN_OR_RETURN(f.severity, EnumParam(ctx, "severity", domain::triage::IsSeverity));
+  SV_ASSIGN_OR_RETURN(f.severity, EnumParam(ctx, "severity", domain::capture::IsSeverity));
   SV_ASSIGN_OR_RETURN(std::optional<std::string> signal_class,
                       EnumParam(ctx, "signalClass", [](const std::string& s) {
-                        return s == "all" || domain::triage::IsSignalClass(s);
+                        return s == "all" || domain::capture::IsSignalClass(s);
                       }));
   SV_ASSIGN_OR_RETURN(const bool include_diagnostics, BoolParam(ctx, "includeDiagnostics", false));
   if (signal_class) {
@@ -138,7 +138,7 @@ Result<ports::BugFilter> ParseBugFilter(const Context& ctx) {
   }
   SV_ASSIGN_OR_RETURN(std::optional<std::string> search, Param(ctx, "search"));
   if (search && !search->empty()) f.search = std::move(search);
-  SV_ASSIGN_OR_RETURN(f.platform, EnumParam(ctx, "platform", domain::triage::IsPlatform));
+  SV_ASSIGN_OR_RETURN(f.platform, EnumParam(ctx, "platform", domain::capture::IsPlatform));
   SV_ASSIGN_OR_RETURN(std::optional<std::string> assignee, Param(ctx, "assignee"));
   if (assignee) {
     const std::string_view a = *assignee;
@@ -155,7 +155,7 @@ Result<ports::BugFilter> ParseBugFilter(const Context& ctx) {
     }
   }
   SV_ASSIGN_OR_RETURN(std::optional<std::string> feed,
-                      EnumParam(ctx, "deliveryFeed", domain::triage::IsDeliveryFeed));
+                      EnumParam(ctx, "deliveryFeed", domain::capture::IsDeliveryFeed));
   if (feed) f.feed = *feed;
   return f;
 }

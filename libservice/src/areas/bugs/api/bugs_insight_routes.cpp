@@ -22,7 +22,7 @@
 #include "areas/bugs/api/bug_params.h"
 #include "areas/bugs/api/routes.h"
 #include "areas/bugs/app/insights.h"
-#include "areas/triage/domain/vocabulary.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "util/strings.h"
 #include "util/time.h"
 
@@ -49,7 +49,7 @@ const char* SeverityName(int rank) {
 
 Result<std::string> FeedParam(const Context& ctx) {
   SV_ASSIGN_OR_RETURN(std::optional<std::string> feed,
-                      EnumParam(ctx, "deliveryFeed", domain::triage::IsDeliveryFeed));
+                      EnumParam(ctx, "deliveryFeed", domain::capture::IsDeliveryFeed));
   return feed.value_or("all");
 }
 
@@ -58,7 +58,7 @@ Result<std::string> FeedParam(const Context& ctx) {
 Result<std::vector<std::string>> SignalClassesParam(const Context& ctx) {
   SV_ASSIGN_OR_RETURN(std::optional<std::string> signal_class,
                       EnumParam(ctx, "signalClass", [](const std::string& s) {
-                        return s == "all" || domain::triage::IsSignalClass(s);
+                        return s == "all" || domain::capture::IsSignalClass(s);
                       }));
   SV_ASSIGN_OR_RETURN(const bool include_diagnostics, BoolParam(ctx, "includeDiagnostics", false));
   if (signal_class) {
@@ -151,13 +151,13 @@ Response HandleRecommended(const BugsDeps& deps, Context& ctx) {
   auto project = UuidParam(ctx, "projectId");
   if (!project.ok()) return StatusResponse(project.status());
   f.project_id = *project;
-  auto severity = EnumParam(ctx, "severity", domain::triage::IsSeverity);
+  auto severity = EnumParam(ctx, "severity", domain::capture::IsSeverity);
   if (!severity.ok()) return StatusResponse(severity.status());
   f.severity = *severity;
   auto classes = SignalClassesParam(ctx);
   if (!classes.ok()) return StatusResponse(classes.status());
   f.signal_classes = *classes;
-  auto platform = EnumParam(ctx, "platform", domain::triage::IsPlatform);
+  auto platform = EnumParam(ctx, "platform", domain::capture::IsPlatform);
   if (!platform.ok()) return StatusResponse(platform.status());
   f.platform = *platform;
   auto assignee = Param(ctx, "assignee");
@@ -404,11 +404,11 @@ Response HandleExport(const BugsDeps& deps, Context& ctx) {
   if (!feed.ok()) return StatusResponse(feed.status());
   f.scope.feed = *feed;
   auto statuses =
-      ListParam(ctx, "status", [](const std::string& s) { return domain::triage::IsBugStatus(s); });
+      ListParam(ctx, "status", [](const std::string& s) { return domain::capture::IsBugStatus(s); });
   if (!statuses.ok()) return StatusResponse(statuses.status());
   f.statuses = *statuses;
   auto severities =
-      ListParam(ctx, "severity", [](const std::string& s) { return domain::triage::IsSeverity(s); });
+      ListParam(ctx, "severity", [](const std::string& s) { return domain::capture::IsSeverity(s); });
   if (!severities.ok()) return StatusResponse(severities.status());
   f.severities = *severities;
   auto after = Param(ctx, "after");

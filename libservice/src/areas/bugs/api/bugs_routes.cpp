@@ -18,7 +18,7 @@
 #include "areas/bugs/api/routes.h"
 #include "areas/bugs/app/bugs.h"
 #include "areas/bugs/app/search.h"
-#include "areas/triage/domain/vocabulary.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "util/strings.h"
 #include "util/time.h"
 

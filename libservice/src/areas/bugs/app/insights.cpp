@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <boost/json.hpp>
 
+#include "areas/bugs/domain/similarity.h"
 #include "areas/capture/domain/text.h"
-#include "areas/triage/domain/similarity.h"
-#include "areas/triage/domain/vocabulary.h"
+#include "areas/capture/domain/vocabulary.h"
 
 namespace service::app::bugs {
 namespace {
@@ -16,7 +16,7 @@ constexpr int64_t kDayMs = 86'400'000;
 // characters (shorter ones match too much to narrow the candidates).
 std::vector<std::string> CandidateWords(const std::string& title) {
   std::vector<std::string> out;
-  for (auto& w : domain::triage::TitleWords(title)) {
+  for (auto& w : domain::bugs::TitleWords(title)) {
     if (w.size() >= 3 && out.size() < 8) out.push_back(std::move(w));
   }
   return out;
@@ -34,7 +34,7 @@ struct WindowSums {
 
   void Add(const ports::BugDayTally& t) {
     w.total += t.n;
-    const bool open = domain::triage::IsOpenStatus(t.status);
+    const bool open = domain::capture::IsOpenStatus(t.status);
     if (open) w.open += t.n;
     if (t.status == "new") w.status_new += t.n;
     if (t.status == "known") w.status_known += t.n;
@@ -112,8 +112,8 @@ Result<StatsResult> GetStats(const BugsDeps& deps, const ports::BugScope& scope,
     return Status::Ok();
   }));
   const ports::StatsWindow& w = out.current;
-  out.health_score = domain::triage::HealthScore(w.open_critical, w.open_high, w.open_medium, w.open_low,
-                                                 w.open_regressions);
+  out.health_score = domain::capture::HealthScore(w.open_critical, w.open_high, w.open_medium, w.open_low,
+                                                  w.open_regressions);
   return out;
 }
 
@@ -129,7 +129,7 @@ Result<RecommendedPage> Recommend(const BugsDeps& deps, const ports::Recommended
   page.total = static_cast<int64_t>(groups.size());
   page.rows.reserve(groups.size());
   for (auto& g : groups) {
-    domain::triage::RecommendInput in;
+    domain::capture::RecommendInput in;
     in.max_severity_rank = g.max_severity_rank;
     in.any_regression = g.any_regression;
     in.open = g.any_open;
@@ -138,8 +138,8 @@ Result<RecommendedPage> Recommend(const BugsDeps& deps, const ports::Recommended
     in.reports = g.report_total;
     in.users = g.user_count;
     RecommendedRow row;
-    row.score = domain::triage::RecommendedScore(in);
-    row.severity = domain::triage::RecommendedSeverity(g.max_severity_rank, g.any_regression, g.user_count);
+    row.score = domain::capture::RecommendedScore(in);
+    row.severity = domain::capture::RecommendedSeverity(g.max_severity_rank, g.any_regression, g.user_count);
     row.group = std::move(g);
     page.rows.push_back(std::move(row));
   }
@@ -200,7 +200,7 @@ Result<std::vector<SimilarBug>> FindSimilar(const BugsDeps& deps, const ConsoleA
                                                          CandidateWords(bug->title), 200));
     for (auto& cand : candidates) {
       const int score =
-          domain::triage::SimilarityScore(bug->fingerprint, bug->title, cand.fingerprint, cand.title);
+          domain::bugs::SimilarityScore(bug->fingerprint, bug->title, cand.fingerprint, cand.title);
       if (score > 0) out.push_back({std::move(cand), score});
     }
     return Status::Ok();
@@ -225,7 +225,7 @@ Result<AnomalyReport> DetectBugAnomalies(const BugsDeps& deps, const ConsoleActo
   for (const ports::OccurrenceEvents& row : rows) {
     const std::vector<domain::Event> events = domain::StoredEvents(row.events_json, row.occurred_at);
     report.event_count += static_cast<int64_t>(events.size());
-    for (auto& a : domain::triage::DetectAnomalies(events)) report.anomalies.push_back(std::move(a));
+    for (auto& a : domain::bugs::DetectAnomalies(events)) report.anomalies.push_back(std::move(a));
   }
   std::stable_sort(report.anomalies.begin(), report.anomalies.end(), [](const auto& a, const auto& b) {
     return a.start_ms != b.start_ms ? a.start_ms < b.start_ms : a.type < b.type;

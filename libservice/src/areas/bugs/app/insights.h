@@ -14,8 +14,8 @@
 
 #include "app/actor.h"
 #include "areas/bugs/app/bugs.h"
+#include "areas/bugs/domain/anomalies.h"
 #include "areas/bugs/ports/bug_insight_repository.h"
-#include "areas/triage/domain/anomalies.h"
 #include "service/status.h"
 
 namespace service::app::bugs {
@@ -68,7 +68,7 @@ Result<ExportPlan> PlanExport(const BugsDeps& deps, const ports::ExportFilter& f
 Result<std::vector<ports::ExportRow>> ExportPage(const BugsDeps& deps, const ports::ExportFilter& filter,
                                                  const ports::ExportCursor& cursor, int64_t limit);
 
-// GET /v1/bugs/:id/similar: the top 5 by domain::triage::SimilarityScore
+// GET /v1/bugs/:id/similar: the top 5 by domain::bugs::SimilarityScore
 // (ties: more recent first), scores above 0 only.
 inline constexpr int64_t kSimilarTop = 5;
 struct SimilarBug {
@@ -78,12 +78,12 @@ struct SimilarBug {
 Result<std::vector<SimilarBug>> FindSimilar(const BugsDeps& deps, const ConsoleActor& actor,
                                             const std::string& bug_id);
 
-// GET /v1/bugs/:id/anomalies: domain::triage::DetectAnomalies over each of
+// GET /v1/bugs/:id/anomalies: domain::bugs::DetectAnomalies over each of
 // the bug's newest kAnomalyOccurrences occurrences (events of different
 // occurrences never form one burst), ordered by start time, then type.
 inline constexpr int64_t kAnomalyOccurrences = 10;
 struct AnomalyReport {
-  std::vector<domain::triage::Anomaly> anomalies;
+  std::vector<domain::bugs::Anomaly> anomalies;
   int64_t event_count = 0;  // events examined
 };
 Result<AnomalyReport> DetectBugAnomalies(const BugsDeps& deps, const ConsoleActor& actor,

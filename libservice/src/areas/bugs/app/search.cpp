@@ -11,7 +11,6 @@
 namespace service::app::bugs {
 namespace {
 
-namespace triage = domain::triage;
 using GroupId = std::pair<std::string, std::string>;  // (project_id, group_key)
 
 std::string Trimmed(const std::string& s) {
@@ -25,9 +24,9 @@ std::string Trimmed(const std::string& s) {
 // with its competition rank: groups whose best members score alike share
 // a rank. Groups `shown` leaves out are skipped.
 template <typename T, typename KeyFn, typename ScoreFn, typename ShownFn>
-std::vector<triage::RankedKey> RankGroups(const std::vector<T>& bugs, KeyFn key, ScoreFn score,
-                                          ShownFn shown) {
-  std::vector<triage::RankedKey> out;
+std::vector<domain::capture::RankedKey> RankGroups(const std::vector<T>& bugs, KeyFn key, ScoreFn score,
+                                                   ShownFn shown) {
+  std::vector<domain::capture::RankedKey> out;
   std::set<std::string> seen;
   double last_score = 0;
   for (const T& b : bugs) {
@@ -51,13 +50,13 @@ __attribute__((target_clones("avx2", "default")))
 int32_t
 Dot(const int8_t* a, const int8_t* b) {
   int32_t sum = 0;
-  for (size_t i = 0; i < triage::kEmbeddingDims; ++i) sum += static_cast<int32_t>(a[i]) * b[i];
+  for (size_t i = 0; i < domain::capture::kEmbeddingDims; ++i) sum += static_cast<int32_t>(a[i]) * b[i];
   return sum;
 }
 
 // Trigrams a bug must share to reach kMinTrigramScore.
 size_t MinShared(size_t n) {
-  return static_cast<size_t>(std::ceil(triage::kMinTrigramScore * static_cast<double>(n) - 1e-9));
+  return static_cast<size_t>(std::ceil(domain::capture::kMinTrigramScore * static_cast<double>(n) - 1e-9));
 }
 
 std::string GroupName(const std::string& project_id, const std::string& group_key) {
@@ -68,9 +67,10 @@ std::string GroupName(const std::string& project_id, const std::string& group_ke
 // to those the filters select.
 Result<std::vector<SearchIndex::Hit>> VectorLeg(const BugsDeps& deps, const ports::BugFilter& filter,
                                                 const std::string& query) {
-  SV_ASSIGN_OR_RETURN(std::vector<SearchIndex::Hit> nearest,
-                      deps.search_index->Nearest(deps, filter.org_id, filter.project_id, triage::Embed(query),
-                                                 static_cast<size_t>(kSearchLegBugs)));
+  SV_ASSIGN_OR_RETURN(
+      std::vector<SearchIndex::Hit> nearest,
+      deps.search_index->Nearest(deps, filter.org_id, filter.project_id, domain::capture::Embed(query),
+                                 static_cast<size_t>(kSearchLegBugs)));
   std::vector<SearchIndex::Hit> out;
   if (nearest.empty()) return out;
   ports::BugFilter narrowed = filter;
@@ -107,8 +107,10 @@ Status SearchIndex::Refresh(const BugsDeps& deps, const std::string& org_id, Org
   }
   for (ports::StoredEmbedding& row : rows) {
     std::optional<std::vector<int8_t>> v;
-    if (!row.embedding.empty()) v = triage::DecodeEmbedding(row.embedding);
-    if (!v) v = triage::Embed(triage::SearchText(row.bug.title, row.bug.description, row.bug.signature));
+    if (!row.embedding.empty()) v = domain::capture::DecodeEmbedding(row.embedding);
+    if (!v)
+      v = domain::capture::Embed(
+          domain::capture::SearchText(row.bug.title, row.bug.description, row.bug.signature));
     Entry e;
     e.bug_id = std::move(row.bug.bug_id);
     e.project_id = std::move(row.bug.project_id);
@@ -138,7 +140,7 @@ Result<std::vector<SearchIndex::Hit>> SearchIndex::Nearest(const BugsDeps& deps,
   }
   util::MutexLock lock(&index->mu);
   SV_RETURN_IF_ERROR(Refresh(deps, org_id, *index));
-  // triage::Cosine with the entries' norms kept: one integer dot product
+  // domain::capture::Cosine with the entries' norms kept: one integer dot product
   // per bug (the compiler vectorizes it).
   struct Scored {
     double cos;
@@ -146,7 +148,7 @@ Result<std::vector<SearchIndex::Hit>> SearchIndex::Nearest(const BugsDeps& deps,
     size_t i;
   };
   std::vector<Scored> scored;
-  std::array<int8_t, triage::kEmbeddingDims> q{};
+  std::array<int8_t, domain::capture::kEmbeddingDims> q{};
   if (query.size() != q.size()) return std::vector<Hit>();
   std::copy_n(query.begin(), q.size(), q.begin());
   const double qnorm = std::sqrt(static_cast<double>(Dot(q.data(), q.data())));
@@ -155,7 +157,7 @@ Result<std::vector<SearchIndex::Hit>> SearchIndex::Nearest(const BugsDeps& deps,
     const Entry& e = index->entries[i];
     if (e.norm == 0 || (project_id && e.project_id != *project_id)) continue;
     const double cos = static_cast<double>(Dot(q.data(), e.v.data())) / (qnorm * e.norm);
-    if (cos >= triage::kMinCosine) scored.push_back({cos, &e.bug_id, i});
+    if (cos >= domain::capture::kMinCosine) scored.push_back({cos, &e.bug_id, i});
   }
   // Ties break on the bug id; the comparator sees it through a pointer
   // taken under the lock (the analysis does not follow a lambda).
@@ -188,7 +190,7 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
 
   // Trigram leg: the engine's candidates, re-scored here.
   std::vector<ports::SearchCandidate> candidates;
-  const std::vector<std::string> trigrams = triage::DistinctTrigrams(lower);
+  const std::vector<std::string> trigrams = domain::capture::DistinctTrigrams(lower);
   if (!trigrams.empty()) {
     SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
       SV_ASSIGN_OR_RETURN(
@@ -203,9 +205,9 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
   };
   std::vector<Scored> trigram_hits;
   for (const auto& cand : candidates) {
-    const double s =
-        triage::TrigramShare(trigrams, triage::SearchText(cand.title, cand.description, cand.signature));
-    if (s >= triage::kMinTrigramScore) trigram_hits.push_back({&cand, s});
+    const double s = domain::capture::TrigramShare(
+        trigrams, domain::capture::SearchText(cand.title, cand.description, cand.signature));
+    if (s >= domain::capture::kMinTrigramScore) trigram_hits.push_back({&cand, s});
   }
   std::stable_sort(trigram_hits.begin(), trigram_hits.end(), [](const Scored& a, const Scored& b) {
     if (a.score != b.score) return a.score > b.score;
@@ -216,13 +218,13 @@ Result<SearchResult> SearchGroups(const BugsDeps& deps, const ports::BugFilter& 
 
   // Fusion over every candidate group; only the shown page is hydrated.
   const auto all = [](const std::string&) { return true; };
-  const std::vector<triage::RankedKey> trigram_ranking = RankGroups(
+  const std::vector<domain::capture::RankedKey> trigram_ranking = RankGroups(
       trigram_hits, [](const Scored& h) { return GroupName(h.bug->project_id, h.bug->group_key); },
       [](const Scored& h) { return h.score; }, all);
-  const std::vector<triage::RankedKey> vector_ranking = RankGroups(
+  const std::vector<domain::capture::RankedKey> vector_ranking = RankGroups(
       vector_hits, [](const SearchIndex::Hit& h) { return GroupName(h.project_id, h.group_key); },
       [](const SearchIndex::Hit& h) { return h.cosine; }, all);
-  const std::map<std::string, double> fused = triage::FuseRanks({trigram_ranking, vector_ranking});
+  const std::map<std::string, double> fused = domain::capture::FuseRanks({trigram_ranking, vector_ranking});
   std::vector<std::pair<double, std::string>> order;
   for (const auto& [key, score] : fused) order.emplace_back(score, key);
   std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {

@@ -4,7 +4,7 @@
 //
 // 1. Trigram leg: up to kSearchLegBugs bugs from the storage engine's
 //    trigram index (ports/bug_search_repository.h), re-scored in the
-//    library by domain::triage::TrigramScore so both backends rank alike;
+//    library by domain::capture::TrigramScore so both backends rank alike;
 //    bugs under kMinTrigramScore (60% of the query's trigrams) drop out.
 // 2. Vector leg: the query's embedding (domain/triage/embedding.h) against
 //    every bug of the organization held in SearchIndex; the best
@@ -33,7 +33,7 @@
 
 #include "areas/bugs/app/bugs.h"
 #include "areas/bugs/ports/bug_search_repository.h"
-#include "areas/triage/domain/embedding.h"
+#include "areas/capture/domain/embedding.h"
 #include "service/status.h"
 #include "util/mutex.h"
 
@@ -68,7 +68,7 @@ class SearchIndex {
   SearchIndex& operator=(const SearchIndex&) = delete;
 
   // The best `limit` bugs of `org_id` (of `project_id` when given) with a
-  // cosine of at least domain::triage::kMinCosine to `query`, best first
+  // cosine of at least domain::capture::kMinCosine to `query`, best first
   // (ties: bug id ascending). Refreshes the organization's entries first.
   Result<std::vector<Hit>> Nearest(const BugsDeps& deps, const std::string& org_id,
                                    const std::optional<std::string>& project_id,
@@ -79,7 +79,7 @@ class SearchIndex {
     std::string bug_id;
     std::string project_id;
     std::string group_key;
-    std::array<int8_t, domain::triage::kEmbeddingDims> v{};
+    std::array<int8_t, domain::capture::kEmbeddingDims> v{};
     double norm = 0;  // |v|
   };
   struct OrgIndex {

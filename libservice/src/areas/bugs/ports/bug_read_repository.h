@@ -68,7 +68,7 @@ struct BugFilter {
   std::string org_id;
   std::optional<std::string> project_id;
   std::optional<std::string> status;
-  bool unresolved = false;  // open statuses only (domain::triage::IsOpenStatus)
+  bool unresolved = false;  // open statuses only (domain::capture::IsOpenStatus)
   std::optional<std::string> severity;
   // Signal classes shown: empty = every class; else only these.
   std::vector<std::string> signal_classes;
@@ -155,7 +155,7 @@ struct GroupRecord {
   int64_t occurrence_count = 0;  // occurrence rows over members
   int64_t session_count = 0;     // distinct sessions over members
   int64_t user_count = 0;        // distinct userKeys over members
-  int max_severity_rank = 0;     // domain::triage::SeverityRank of the maximum
+  int max_severity_rank = 0;     // domain::capture::SeverityRank of the maximum
   bool any_regression = false;
   int64_t first_seen = 0;
   int64_t last_seen = 0;

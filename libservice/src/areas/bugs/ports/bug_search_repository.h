@@ -34,7 +34,7 @@ struct SearchCandidate {
   std::string signature;  // "" when unsigned
 };
 
-// A bug's stored embedding (hex, domain::triage::EncodeEmbedding), or its
+// A bug's stored embedding (hex, domain::capture::EncodeEmbedding), or its
 // text when it was stored before embeddings existed (then `embedding` is
 // empty and the caller computes it).
 struct StoredEmbedding {

@@ -49,7 +49,7 @@ std::string DayWhere(const ports::BugScope& s, int64_t first_day, int64_t end_da
   return w;
 }
 
-constexpr const char* kOpen = "b.status NOT IN ('resolved', 'silenced')";  // domain::triage::IsOpenStatus
+constexpr const char* kOpen = "b.status NOT IN ('resolved', 'silenced')";  // domain::capture::IsOpenStatus
 
 using GroupKey = std::pair<std::string, std::string>;
 

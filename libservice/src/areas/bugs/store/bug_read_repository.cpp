@@ -12,7 +12,7 @@
 #include "areas/bugs/ports/bug_read_repository.h"
 #include "areas/bugs/store/bug_sql.h"
 #include "areas/bugs/store/repositories.h"
-#include "areas/triage/domain/vocabulary.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "store/database.h"
 
 namespace service::store {
@@ -476,7 +476,7 @@ class SqlBugReadRepository final : public ports::BugReadRepository {
       std::sort(g.member_ids.begin(), g.member_ids.end());
       g.assignees.assign(assignees[k].begin(), assignees[k].end());
       g.signal_classes.assign(classes[k].begin(), classes[k].end());
-      g.platforms = domain::triage::PlatformsOf(platforms[k]);
+      g.platforms = domain::capture::PlatformsOf(platforms[k]);
     }
     return Status::Ok();
   }

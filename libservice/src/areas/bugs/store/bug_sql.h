@@ -1,4 +1,4 @@
-// SQL pieces shared by the triage-read repositories (bug_read_repository,
+// SQL pieces shared by the repositories that read bugs (bug_read_repository,
 // bug_insight_repository): the bug row's columns and joins, its decoding,
 // and the WHERE clause of ports::BugFilter. Written once for both backends.
 #pragma once
@@ -7,8 +7,7 @@
 #include <vector>
 
 #include "areas/bugs/ports/bug_read_repository.h"
-#include "areas/capture/ports/end_user_repository.h"
-#include "areas/capture/ports/occurrence_repository.h"
+#include "areas/capture/store/capture_sql.h"
 #include "store/database.h"
 
 namespace service::store {
@@ -31,14 +30,5 @@ bool TallyWhere(const ports::BugFilter& f, std::string* where, std::vector<Value
 std::string FeedClause(const std::string& feed);
 // "?, ?, ..." for n parameters.
 std::string Placeholders(size_t n);
-
-// The columns of ports::Occurrence with `alias` ("o." or "") before each.
-std::string OccurrenceColumns(const char* alias);
-// Reads an occurrence whose columns start at `first`.
-ports::Occurrence OccurrenceFromRow(const Rows& r, size_t i, size_t first);
-
-// The columns of ports::EndUser over end_users (unaliased).
-extern const char* const kEndUserColumns;
-ports::EndUser EndUserFromRow(const Rows& r, size_t i);
 
 }  // namespace service::store

@@ -27,6 +27,9 @@ namespace {
 
 const std::vector<std::string_view> kSeverities = {"critical", "high", "medium", "low"};
 
+const std::vector<std::string_view> kTestEventPlatforms = {"web",          "ios",     "android",
+                                                           "react-native", "flutter", "server"};
+
 app::ConsoleActor ActorOf(const Context& ctx) {
   return app::ConsoleActor{ctx.principal.user_id, ctx.principal.email, ctx.principal.org_id,
                            ctx.principal.role};
@@ -136,6 +139,27 @@ Response HandleManual(const app::capture::CaptureDeps& deps, Context& ctx) {
 
 // GET /v1/bugs/presence: the organization's live snapshot (sessions and
 // users active in the last 75 seconds, the 5 busiest paths).
+Response HandleTestEvent(const app::capture::CaptureDeps& deps, Context& ctx) {
+  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
+  Validator v(*body);
+  std::string platform;
+  {
+    StringRule r;
+    r.one_of = &kTestEventPlatforms;
+    platform = v.String("platform", r).value_or("web");
+  }
+  if (!v.ok()) return ValidationFailed(v.details());
+  auto r = app::capture::SubmitTestEvent(deps, ActorOf(ctx), ctx.params.Get("id"), platform, ctx.client_ip);
+  if (!r.ok()) return StatusResponse(r.status());
+  return JsonResponse(201, json::object{{"id", r->bug_id},
+                                        {"occurrenceId", r->occurrence_id},
+                                        {"fingerprint", r->fingerprint},
+                                        {"deduplicated", r->deduplicated},
+                                        {"regression", r->regression},
+                                        {"is_regression", r->regression},
+                                        {"platform", platform}});
+}
+
 Response HandlePresenceRead(const app::capture::CaptureDeps& deps, Context& ctx) {
   Result<ports::PresenceSnapshot> snap = app::capture::PresenceSnapshotOf(deps, ctx.principal.org_id);
   if (!snap.ok()) return StatusResponse(snap.status());
@@ -175,6 +199,9 @@ void RegisterCaptureRoutes(Pipeline& p, const app::capture::CaptureDeps& deps) {
   }
   r.Add("POST", "/v1/bugs/manual", RateClass::kGeneral, AuthMode::kJwtOrg, domain::Capability::kUpdateBugs,
         Bind(deps, HandleManual));
+  // The console's setup check: a report to the project through this area.
+  r.Add("POST", "/v1/projects/:id/test-event", RateClass::kGeneral, AuthMode::kJwtOrg,
+        domain::Capability::kManageKeys, Bind(deps, HandleTestEvent));
   r.Add("GET", "/v1/bugs/presence", RateClass::kGeneral, AuthMode::kJwtOrg, domain::Capability::kViewBugs,
         Bind(deps, HandlePresenceRead));
 }

@@ -66,15 +66,6 @@ json::array Detail(std::string_view field, std::string_view message) {
 // as JSON, where "\u0000" stays escaped).
 }  // namespace
 
-std::optional<std::string> TextField(Validator& v, std::string_view field, const StringRule& rule) {
-  std::optional<std::string> s = v.String(field, rule);
-  if (s && s->find('\0') != std::string::npos) {
-    v.AddError(field, "must not contain NUL characters");
-    return std::nullopt;
-  }
-  return s;
-}
-
 namespace {
 
 std::optional<std::string> Text(Validator& v, std::string_view field, const StringRule& rule) {

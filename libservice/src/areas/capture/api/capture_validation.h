@@ -40,10 +40,6 @@ Result<app::capture::ReportInput> ParseIngestBody(std::string_view body, int64_t
 // POST /v1/ingest/presence.
 Result<app::capture::PresenceInput> ParsePresenceBody(std::string_view body);
 
-// Validator::String that also refuses U+0000 ("must not contain NUL
-// characters"): for fields stored as text (PostgreSQL text cannot hold NUL).
-std::optional<std::string> TextField(Validator& v, std::string_view field, const StringRule& rule);
-
 // A "Validation failed" status carrying `details`.
 Status ValidationStatus(const boost::json::array& details);
 

@@ -1,5 +1,6 @@
 // The capture area's routes: Capture-key authentication, /v1/ingest, /v1/ingest/presence and their /v1/bugs
-// aliases, /v1/bugs/manual.
+// aliases, /v1/bugs/manual, /v1/bugs/presence and the projects' test event
+// (POST /v1/projects/:id/test-event).
 // Its module registers them.
 #pragma once
 

@@ -2,8 +2,8 @@
 
 #include <boost/json.hpp>
 
-#include "areas/accounts/domain/roles.h"
 #include "areas/capture/app/deps.h"
+#include "domain/roles.h"
 
 namespace service::app::capture {
 namespace {

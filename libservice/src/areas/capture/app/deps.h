@@ -8,12 +8,12 @@
 
 #include "app/transactional_events.h"
 #include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/ports/duplicate_candidate_repository.h"
 #include "areas/capture/ports/end_user_repository.h"
 #include "areas/capture/ports/occurrence_repository.h"
 #include "areas/capture/ports/presence_repository.h"
 #include "areas/operations/ports/usage_repository.h"
 #include "areas/projects/ports/project_repository.h"
-#include "areas/triage/ports/duplicate_candidate_repository.h"
 #include "ports/event_bus.h"
 #include "ports/ids.h"
 #include "ports/settings_repository.h"

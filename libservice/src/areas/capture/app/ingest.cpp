@@ -6,14 +6,14 @@
 #include "areas/capture/app/report_writer.h"
 #include "areas/capture/app/runtime.h"
 #include "areas/capture/domain/classify.h"
+#include "areas/capture/domain/embedding.h"
 #include "areas/capture/domain/end_user.h"
 #include "areas/capture/domain/fingerprint.h"
+#include "areas/capture/domain/grouping_v3.h"
 #include "areas/capture/domain/text.h"
 #include "areas/capture/domain/user_agent.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "areas/operations/domain/plans.h"
-#include "areas/triage/domain/embedding.h"
-#include "areas/triage/domain/grouping_v3.h"
-#include "areas/triage/domain/vocabulary.h"
 #include "util/json_writer.h"
 #include "util/time.h"
 
@@ -62,33 +62,32 @@ std::optional<std::string> NonEmpty(std::string s) {
 }
 
 // Shadow grouping: proposes the new bug as a duplicate of open bugs of its
-// project in other groups (domain::triage::ProposeDuplicates). Evidence
+// project in other groups (domain::capture::ProposeDuplicates). Evidence
 // only, written after the report's own commit: a failure is logged and the
 // report stands.
 constexpr int64_t kDuplicatePeers = 200;  // the most recently seen open bugs compared
 
 void ProposeDuplicatesFor(const CaptureDeps& deps, const ports::BugReportWrite& w, const std::string& bug_id,
                           const std::vector<int8_t>& embedding) {
-  namespace triage = domain::triage;
   const std::string group_key = w.signature_hash.empty() ? bug_id : w.signature_hash;
   const Status st = deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(
         std::vector<ports::DuplicatePeerRecord> rows,
         deps.duplicates->Peers(tx, w.project_id, group_key, w.grouping_v3_key, kDuplicatePeers));
-    std::vector<triage::DuplicatePeer> peers;
+    std::vector<domain::capture::DuplicatePeer> peers;
     peers.reserve(rows.size());
     for (auto& row : rows) {
-      std::vector<int8_t> v = triage::DecodeEmbedding(row.embedding).value_or(std::vector<int8_t>());
+      std::vector<int8_t> v = domain::capture::DecodeEmbedding(row.embedding).value_or(std::vector<int8_t>());
       peers.push_back(
           {std::move(row.bug_id), std::move(row.group_key), std::move(row.identity_hash), std::move(v)});
     }
-    const std::vector<triage::DuplicateProposal> proposals =
-        triage::ProposeDuplicates({bug_id, group_key, w.grouping_v3_key, embedding}, peers);
+    const std::vector<domain::capture::DuplicateProposal> proposals =
+        domain::capture::ProposeDuplicates({bug_id, group_key, w.grouping_v3_key, embedding}, peers);
     if (proposals.empty()) return Status::Ok();
     std::vector<ports::DuplicateCandidateWrite> writes;
     for (const auto& p : proposals) {
-      writes.push_back(
-          {deps.ids->NewId(), p.other_bug_id, p.score, p.reason, p.confidence, triage::kDuplicateAlgorithm});
+      writes.push_back({deps.ids->NewId(), p.other_bug_id, p.score, p.reason, p.confidence,
+                        domain::capture::kDuplicateAlgorithm});
     }
     return deps.duplicates->Insert(tx, w.org_id, bug_id, writes, deps.Now());
   });
@@ -162,16 +161,16 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   w.signature = fp.signature;
   w.signature_hash = fp.signature_hash;
   const std::vector<int8_t> embedding =
-      domain::triage::Embed(domain::triage::SearchText(in.title, in.description, fp.signature));
-  w.embedding = domain::triage::EncodeEmbedding(embedding);
+      domain::capture::Embed(domain::capture::SearchText(in.title, in.description, fp.signature));
+  w.embedding = domain::capture::EncodeEmbedding(embedding);
   if (source.grouping_v3_shadow) {
     // Evidence of the bug's first occurrence; kept only when it creates the bug.
-    const domain::triage::GroupingV3Evidence v3 =
-        domain::triage::EvaluateGroupingV3(in.events, is_manual, fp.error_type);
-    w.grouping_v3_json = domain::triage::GroupingV3Json(v3, occ.id, now);
+    const domain::capture::GroupingV3Evidence v3 =
+        domain::capture::EvaluateGroupingV3(in.events, is_manual, fp.error_type);
+    w.grouping_v3_json = domain::capture::GroupingV3Json(v3, occ.id, now);
     w.grouping_v3_key = v3.identity_hash;
   }
-  w.ui_ux = domain::triage::IsUiUx(in.title, in.description, cls.signal_class, cls.signal_family, in.events);
+  w.ui_ux = domain::capture::IsUiUx(in.title, in.description, cls.signal_class, cls.signal_family, in.events);
   w.new_bug_id = deps.ids->NewId();
   w.occurrence_id = occ.id;
   w.title = std::move(in.title);
@@ -179,7 +178,7 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   w.url = in.url;
   w.severity = std::move(in.severity);
   w.platform = platform;
-  w.platforms = domain::triage::PlatformBit(platform);
+  w.platforms = domain::capture::PlatformBit(platform);
   w.release = in.release.value_or("");
   w.environment = in.environment.value_or("");
   w.signal_class = cls.signal_class;

@@ -36,10 +36,10 @@ struct BugReportWrite {
   std::string fingerprint;                      // 16 hex characters
   std::string signature;                        // "" for a manual report (domain::Fingerprint)
   std::string signature_hash;                   // the groupKey; "" for a manual report (then the bug id)
-  std::string embedding;                        // domain::triage::EncodeEmbedding of the search text
+  std::string embedding;                        // domain::capture::EncodeEmbedding of the search text
   std::optional<std::string> grouping_v3_json;  // shadow grouping evidence, when enabled
   std::string grouping_v3_key;                  // its routable identity hash; "" when none
-  bool ui_ux = false;                           // domain::triage::IsUiUx
+  bool ui_ux = false;                           // domain::capture::IsUiUx
   std::string new_bug_id;                       // the id a created bug gets
   std::string occurrence_id;
   std::string title;
@@ -47,7 +47,7 @@ struct BugReportWrite {
   std::string url;
   std::string severity;
   std::string platform;
-  int64_t platforms = 0;    // domain::triage::PlatformBit(platform)
+  int64_t platforms = 0;    // domain::capture::PlatformBit(platform)
   std::string release;      // "" when the report has none
   std::string environment;  // "" when the report has none
   std::string signal_class;

@@ -7,8 +7,8 @@
 #include <boost/json.hpp>
 #include <map>
 
-#include "areas/bugs/store/bug_sql.h"
 #include "areas/capture/ports/end_user_repository.h"
+#include "areas/capture/store/capture_sql.h"
 #include "areas/capture/store/repositories.h"
 #include "store/database.h"
 #include "store/sql_arrays.h"

@@ -2,7 +2,7 @@
 // array in its own row (occurrences.events, the last column, so reads of the
 // other columns never touch its overflow pages): one INSERT per report.
 #include "areas/capture/ports/occurrence_repository.h"
-#include "areas/bugs/store/bug_sql.h"
+#include "areas/capture/store/capture_sql.h"
 #include "areas/capture/store/repositories.h"
 #include "store/database.h"
 #include "store/sql_arrays.h"

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/ports/duplicate_candidate_repository.h"
 #include "areas/capture/ports/end_user_repository.h"
 #include "areas/capture/ports/occurrence_repository.h"
 #include "areas/capture/ports/presence_repository.h"
@@ -14,6 +15,7 @@
 namespace service::store {
 
 std::unique_ptr<ports::CaptureBugRepository> NewSqlCaptureBugRepository();
+std::unique_ptr<ports::DuplicateCandidateRepository> NewSqlDuplicateCandidateRepository();
 std::unique_ptr<ports::EndUserRepository> NewSqlEndUserRepository();
 std::unique_ptr<ports::OccurrenceRepository> NewSqlOccurrenceRepository();
 std::unique_ptr<ports::PresenceRepository> NewSqlPresenceRepository();

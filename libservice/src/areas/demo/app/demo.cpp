@@ -485,8 +485,8 @@ Result<DemoResult> SeedDemo(const DemoDeps& deps) {
   result.org_name = "Demo Shop";
   SV_ASSIGN_OR_RETURN(Workspace ws,
                       deps.register_account({result.email, result.password, "Demo Admin", result.org_name}));
-  result.api_key = ws.api_key;
-  result.dsn = ws.dsn;
+  result.api_key = ws.project.api_key;
+  result.dsn = ws.project.dsn;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_RETURN_IF_ERROR(deps.users->MarkEmailVerified(tx, ws.user.id, deps.Now()));
     SV_ASSIGN_OR_RETURN(bool found, deps.projects->SetShadowGrouping(tx, ws.org.id, ws.project.id, true));

@@ -16,9 +16,9 @@
 #include "api/json.h"
 #include "api/validate.h"
 #include "areas/bugs/api/bug_params.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "areas/integrations/api/routes.h"
 #include "areas/integrations/app/integrations.h"
-#include "areas/triage/domain/vocabulary.h"
 #include "util/strings.h"
 #include "util/time.h"
 

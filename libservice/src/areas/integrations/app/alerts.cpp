@@ -1,10 +1,10 @@
 // Alert policy, preview and overview (Spec 2 "Alerts").
 #include <boost/json.hpp>
 
+#include "areas/capture/domain/vocabulary.h"
 #include "areas/integrations/app/integrations.h"
 #include "areas/integrations/app/internal.h"
 #include "areas/triage/domain/notify.h"
-#include "areas/triage/domain/vocabulary.h"
 #include "util/time.h"
 
 namespace service::app::integrations {
@@ -93,7 +93,7 @@ Result<di::AlertPolicy> ParsePolicy(const json::object& body, Problems* problems
     }
   }
   if (const json::value* v = body.if_contains("severityFloor"); v != nullptr && !v->is_null()) {
-    if (!v->is_string() || !domain::triage::IsSeverity(v->get_string())) {
+    if (!v->is_string() || !domain::capture::IsSeverity(v->get_string())) {
       problems->emplace_back("severityFloor", "must be critical, high, medium, low or null");
     } else {
       p.severity_floor = std::string(v->get_string());
@@ -237,7 +237,7 @@ Result<json::object> Preview(const IntegrationsDeps& deps, const ConsoleActor& a
                         deps.integrations->ListForProject(tx, actor.org_id, req.project_id));
     // The sample as a new issue: a person's report, its facets from its title.
     const di::IssueFacts sample_facts{req.severity, "issue", "", req.event_type == "regression",
-                                      domain::triage::IsUiUx(req.title, "", "issue", "", {})};
+                                      domain::capture::IsUiUx(req.title, "", "issue", "", {})};
     json::array connections;
     for (const ports::IntegrationRow& d : dests) {
       if (connections.size() >= kMaxPreviewConnections) break;

@@ -7,9 +7,9 @@
 #include <set>
 #include <thread>
 
+#include "areas/capture/domain/vocabulary.h"
 #include "areas/integrations/app/integrations.h"
 #include "areas/integrations/app/internal.h"
-#include "areas/triage/domain/vocabulary.h"
 #include "util/mutex.h"
 #include "util/strings.h"
 #include "util/time.h"

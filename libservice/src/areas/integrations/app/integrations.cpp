@@ -2,9 +2,9 @@
 // delivery log and manual retries.
 #include <boost/json.hpp>
 
+#include "areas/capture/domain/vocabulary.h"
 #include "areas/integrations/app/integrations.h"
 #include "areas/integrations/app/internal.h"
-#include "areas/triage/domain/vocabulary.h"
 
 namespace service::app::integrations {
 namespace {
@@ -124,9 +124,9 @@ Result<CreatedIntegration> CreateIntegration(const IntegrationsDeps& deps, const
   }
   for (auto& p : di::CheckConfig(in.type, in.config, deps.production, deps.routine_fire_url))
     problems.push_back(std::move(p));
-  if (in.delivery_feed && !domain::triage::IsDeliveryFeed(*in.delivery_feed))
+  if (in.delivery_feed && !domain::capture::IsDeliveryFeed(*in.delivery_feed))
     problems.push_back({"deliveryFeed", "must be all, urgent_critical or ui_ux"});
-  if (in.min_severity && !domain::triage::IsSeverity(*in.min_severity))
+  if (in.min_severity && !domain::capture::IsSeverity(*in.min_severity))
     problems.push_back({"minSeverity", "must be critical, high, medium or low"});
   if (!problems.empty()) return Invalid(std::move(problems));
   std::vector<std::string> events = Unique(in.events.value_or(di::DefaultEvents(in.type)));
@@ -183,9 +183,9 @@ Result<ports::IntegrationRow> UpdateIntegration(const IntegrationsDeps& deps, co
   if (!signed_type && (patch.delivery_feed || patch.min_severity || patch.bearer_token)) {
     problems.push_back({"type", "deliveryFeed, minSeverity and bearerToken apply to webhook and agent only"});
   }
-  if (patch.delivery_feed && !domain::triage::IsDeliveryFeed(*patch.delivery_feed))
+  if (patch.delivery_feed && !domain::capture::IsDeliveryFeed(*patch.delivery_feed))
     problems.push_back({"deliveryFeed", "must be all, urgent_critical or ui_ux"});
-  if (patch.min_severity && *patch.min_severity && !domain::triage::IsSeverity(**patch.min_severity))
+  if (patch.min_severity && *patch.min_severity && !domain::capture::IsSeverity(**patch.min_severity))
     problems.push_back({"minSeverity", "must be critical, high, medium or low"});
 
   SV_ASSIGN_OR_RETURN(di::Config config, internal::OpenConfig(deps, row));

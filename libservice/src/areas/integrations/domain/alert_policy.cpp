@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "areas/triage/domain/vocabulary.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "util/strings.h"
 
 namespace service::domain::integrations {
@@ -42,7 +42,7 @@ bool IsExcludableEvent(std::string_view event) {
 std::string ExclusionReason(const AlertPolicy& p, const AlertSample& s) {
   if (IsPolicyExempt(s.event)) return "";
   if (!p.severity_floor.empty() &&
-      triage::SeverityRank(s.severity) < triage::SeverityRank(p.severity_floor)) {
+      domain::capture::SeverityRank(s.severity) < domain::capture::SeverityRank(p.severity_floor)) {
     return "below_severity_floor";
   }
   if (std::find(p.exclude_events.begin(), p.exclude_events.end(), s.event) != p.exclude_events.end())

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "areas/triage/domain/vocabulary.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "util/crypto.h"
 #include "util/strings.h"
 
@@ -112,12 +112,13 @@ std::string DestinationFilterReason(std::string_view type, const std::optional<s
                                     std::string_view delivery_feed, std::string_view event,
                                     const IssueFacts& f) {
   if (!IsSignedType(type) || (event != "new_bug" && event != "regression")) return "";
-  if (min_severity && triage::SeverityRank(f.severity) < triage::SeverityRank(*min_severity)) {
+  if (min_severity &&
+      domain::capture::SeverityRank(f.severity) < domain::capture::SeverityRank(*min_severity)) {
     return "below_min_severity";
   }
   const bool regression = f.is_regression || event == "regression";
   if (delivery_feed == "urgent_critical" &&
-      !triage::IsUrgentCritical(f.severity, f.signal_class, f.signal_family, regression)) {
+      !domain::capture::IsUrgentCritical(f.severity, f.signal_class, f.signal_family, regression)) {
     return "delivery_feed";
   }
   if (delivery_feed == "ui_ux" && !f.ui_ux) return "delivery_feed";

@@ -5,14 +5,15 @@
 //   POST   /v1/projects                      201 {id, name, slug, org_id, platform, created_at}
 //   POST   /v1/projects/:id/keys             201 {id, key, prefix, env, label, expiresAt, last_used, ...}
 //   GET    /v1/projects/:id/keys             200 {keys[{id, prefix, env, label, last_used, expiresAt,
-//   created_at}]} DELETE /v1/projects/:id/keys/:keyId      200 {success: true} POST
-//   /v1/projects/:id/test-event       201 ingest envelope + platform
+//   created_at}]}
+//   DELETE /v1/projects/:id/keys/:keyId      200 {success: true}
+//
+// POST /v1/projects/:id/test-event is the capture area's (a report through
+// its pipeline).
 #include "api/context.h"
 #include "api/json.h"
 #include "api/pipeline.h"
 #include "api/validate.h"
-#include "areas/capture/api/capture_validation.h"
-#include "areas/capture/app/console_reports.h"
 #include "areas/projects/api/routes.h"
 #include "areas/projects/app/projects.h"
 #include "util/time.h"
@@ -22,8 +23,6 @@ namespace {
 
 const std::vector<std::string_view> kPlatforms = {"web",     "ios",    "android", "react-native",
                                                   "flutter", "server", "other"};
-const std::vector<std::string_view> kTestEventPlatforms = {"web",          "ios",     "android",
-                                                           "react-native", "flutter", "server"};
 const std::vector<std::string_view> kKeyEnvs = {"live", "test"};
 
 app::ConsoleActor ActorOf(const Context& ctx) {
@@ -60,15 +59,15 @@ json::object KeyJson(const ports::CaptureKey& k) {
                       {"created_at", util::FormatIso8601(k.created_at)}};
 }
 
-Response HandleList(const ProjectRoutes& deps, Context& ctx) {
-  auto r = app::projects::ListProjects(*deps.projects, ActorOf(ctx));
+Response HandleList(const app::projects::ProjectsDeps& deps, Context& ctx) {
+  auto r = app::projects::ListProjects(deps, ActorOf(ctx));
   if (!r.ok()) return StatusResponse(r.status());
   json::array projects;
   for (const auto& p : *r) projects.push_back(ProjectJson(p, true));
   return JsonResponse(200, json::object{{"projects", std::move(projects)}});
 }
 
-Response HandleCreate(const ProjectRoutes& deps, Context& ctx) {
+Response HandleCreate(const app::projects::ProjectsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   app::projects::NewProject in;
@@ -92,12 +91,12 @@ Response HandleCreate(const ProjectRoutes& deps, Context& ctx) {
     in.platform = v.String("platform", r).value_or("web");
   }
   if (!v.ok()) return ErrorResponse(400, "name and orgId required", json::object{{"details", v.details()}});
-  auto r = app::projects::CreateProject(*deps.projects, ActorOf(ctx), in);
+  auto r = app::projects::CreateProject(deps, ActorOf(ctx), in);
   if (!r.ok()) return StatusResponse(r.status());
   return JsonResponse(201, ProjectJson(*r, false));
 }
 
-Response HandleCreateKey(const ProjectRoutes& deps, Context& ctx) {
+Response HandleCreateKey(const app::projects::ProjectsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   app::projects::NewKey in;
@@ -124,7 +123,7 @@ Response HandleCreateKey(const ProjectRoutes& deps, Context& ctx) {
     }
   }
   if (!v.ok()) return ValidationFailed(v.details());
-  auto r = app::projects::CreateKey(*deps.projects, ActorOf(ctx), ctx.params.Get("id"), in);
+  auto r = app::projects::CreateKey(deps, ActorOf(ctx), ctx.params.Get("id"), in);
   if (!r.ok()) {
     if (r.status().code() == Code::kInvalidArgument) {
       return ValidationFailed(
@@ -139,46 +138,23 @@ Response HandleCreateKey(const ProjectRoutes& deps, Context& ctx) {
   return JsonResponse(201, o);
 }
 
-Response HandleListKeys(const ProjectRoutes& deps, Context& ctx) {
-  auto r = app::projects::ListKeys(*deps.projects, ActorOf(ctx), ctx.params.Get("id"));
+Response HandleListKeys(const app::projects::ProjectsDeps& deps, Context& ctx) {
+  auto r = app::projects::ListKeys(deps, ActorOf(ctx), ctx.params.Get("id"));
   if (!r.ok()) return StatusResponse(r.status());
   json::array keys;
   for (const auto& k : *r) keys.push_back(KeyJson(k));
   return JsonResponse(200, json::object{{"keys", std::move(keys)}});
 }
 
-Response HandleRevokeKey(const ProjectRoutes& deps, Context& ctx) {
-  Status st =
-      app::projects::RevokeKey(*deps.projects, ActorOf(ctx), ctx.params.Get("id"), ctx.params.Get("keyId"));
+Response HandleRevokeKey(const app::projects::ProjectsDeps& deps, Context& ctx) {
+  Status st = app::projects::RevokeKey(deps, ActorOf(ctx), ctx.params.Get("id"), ctx.params.Get("keyId"));
   if (!st.ok()) return StatusResponse(st);
   return JsonResponse(200, json::object{{"success", true}});
 }
 
-Response HandleTestEvent(const ProjectRoutes& deps, Context& ctx) {
-  SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
-  Validator v(*body);
-  std::string platform;
-  {
-    StringRule r;
-    r.one_of = &kTestEventPlatforms;
-    platform = v.String("platform", r).value_or("web");
-  }
-  if (!v.ok()) return ValidationFailed(v.details());
-  auto r = app::capture::SubmitTestEvent(*deps.capture, ActorOf(ctx), ctx.params.Get("id"), platform,
-                                         ctx.client_ip);
-  if (!r.ok()) return StatusResponse(r.status());
-  return JsonResponse(201, json::object{{"id", r->bug_id},
-                                        {"occurrenceId", r->occurrence_id},
-                                        {"fingerprint", r->fingerprint},
-                                        {"deduplicated", r->deduplicated},
-                                        {"regression", r->regression},
-                                        {"is_regression", r->regression},
-                                        {"platform", platform}});
-}
-
 }  // namespace
 
-void RegisterProjectRoutes(Pipeline& p, const ProjectRoutes& deps) {
+void RegisterProjectRoutes(Pipeline& p, const app::projects::ProjectsDeps& deps) {
   using domain::Capability;
   Router& r = p.router();
   // The bearer authenticator checks the capability; the use cases check it
@@ -193,8 +169,6 @@ void RegisterProjectRoutes(Pipeline& p, const ProjectRoutes& deps) {
         Bind(deps, HandleListKeys));
   r.Add("DELETE", "/v1/projects/:id/keys/:keyId", RateClass::kGeneral, AuthMode::kJwtOrg,
         Capability::kManageKeys, Bind(deps, HandleRevokeKey));
-  r.Add("POST", "/v1/projects/:id/test-event", RateClass::kGeneral, AuthMode::kJwtOrg,
-        Capability::kManageKeys, Bind(deps, HandleTestEvent));
 }
 
 }  // namespace service::api

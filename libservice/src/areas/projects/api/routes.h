@@ -1,17 +1,12 @@
-// The projects area's routes: /v1/projects/*: projects, keys and the test event (a capture use case).
+// The projects area's routes: /v1/projects/*, projects and capture keys.
 // Its module registers them.
 #pragma once
 
 #include "api/pipeline.h"
-#include "areas/capture/app/deps.h"
 #include "areas/projects/app/projects.h"
 
 namespace service::api {
 
-struct ProjectRoutes {
-  const app::projects::ProjectsDeps* projects = nullptr;
-  const app::capture::CaptureDeps* capture = nullptr;
-};
-void RegisterProjectRoutes(Pipeline& p, const ProjectRoutes& deps);
+void RegisterProjectRoutes(Pipeline& p, const app::projects::ProjectsDeps& deps);
 
 }  // namespace service::api

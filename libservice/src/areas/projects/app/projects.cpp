@@ -1,10 +1,10 @@
 #include "areas/projects/app/projects.h"
 
-#include "areas/sentry/domain/dsn.h"
+#include "areas/projects/domain/dsn.h"
 
-#include "areas/accounts/domain/roles.h"
 #include "areas/operations/domain/plans.h"
 #include "areas/projects/domain/capture_key.h"
+#include "domain/roles.h"
 
 namespace service::app::projects {
 namespace {
@@ -94,29 +94,61 @@ Result<ports::Project> CreateProject(const ProjectsDeps& deps, const ConsoleActo
   return p;
 }
 
-Result<CreatedKey> CreateKey(const ProjectsDeps& deps, const ConsoleActor& actor,
-                             const std::string& project_id, const NewKey& in) {
-  SV_RETURN_IF_ERROR(Require(actor, domain::Capability::kManageKeys));
-  const int64_t now = deps.Now();
-  if (in.expires_at && *in.expires_at <= now) return InvalidArgument("expiresAt must be in the future");
+namespace {
+
+// A new key's record and its full text (hashed in the record).
+CreatedKey NewKeyRecord(const ProjectsDeps& deps, const std::string& org_id, const std::string& project_id,
+                        const NewKey& in, const std::string& creator_id, int64_t now) {
   CreatedKey out;
   const std::string random = deps.ids->RandomAlnum(domain::kCaptureKeyRandomLength);
   out.full_key = domain::FormatCaptureKey(in.env, random);
   ports::CaptureKey& k = out.record;
   k.id = deps.ids->NewId();
-  k.org_id = actor.org_id;
+  k.org_id = org_id;
   k.project_id = project_id;
   k.env = in.env;
   k.prefix = random.substr(0, domain::kCaptureKeyPrefixLength);
   k.key_hash = domain::HashCaptureKey(out.full_key);
   k.label = in.label;
   k.expires_at = in.expires_at;
-  k.created_by = actor.user_id;
+  k.created_by = creator_id;
   k.created_at = now;
+  return out;
+}
+
+}  // namespace
+
+Result<DefaultProject> CreateDefaultProject(const ProjectsDeps& deps, ports::Tx& tx,
+                                            const std::string& org_id, const std::string& creator_id,
+                                            int64_t now) {
+  DefaultProject out;
+  ports::Project& project = out.project;
+  project.id = deps.ids->NewId();
+  project.org_id = org_id;
+  project.name = "Default";
+  project.slug = "default";
+  project.platform = "web";
+  project.created_at = now;
+  SV_RETURN_IF_ERROR(deps.projects->Insert(tx, project));
+  NewKey live;
+  live.label = "Default";
+  out.key = NewKeyRecord(deps, org_id, project.id, live, creator_id, now);
+  SV_RETURN_IF_ERROR(deps.capture_keys->Insert(tx, out.key.record));
+  out.key.dsn = domain::projects::BuildDsn(deps.public_url, out.key.full_key, project.project_number);
+  return out;
+}
+
+Result<CreatedKey> CreateKey(const ProjectsDeps& deps, const ConsoleActor& actor,
+                             const std::string& project_id, const NewKey& in) {
+  SV_RETURN_IF_ERROR(Require(actor, domain::Capability::kManageKeys));
+  const int64_t now = deps.Now();
+  if (in.expires_at && *in.expires_at <= now) return InvalidArgument("expiresAt must be in the future");
+  CreatedKey out = NewKeyRecord(deps, actor.org_id, project_id, in, actor.user_id, now);
+  const ports::CaptureKey& k = out.record;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<ports::Project> p, deps.projects->Find(tx, actor.org_id, project_id));
     if (!p) return ProjectNotFound();
-    out.dsn = domain::sentry::BuildDsn(deps.public_url, out.full_key, p->project_number);
+    out.dsn = domain::projects::BuildDsn(deps.public_url, out.full_key, p->project_number);
     return deps.capture_keys->Insert(tx, k);
   }));
   return out;

@@ -84,6 +84,17 @@ struct CreatedKey {
 Result<CreatedKey> CreateKey(const ProjectsDeps& deps, const ConsoleActor& actor,
                              const std::string& project_id, const NewKey& in);
 
+// The project a new organization starts with ("Default", web) and its
+// first live key, created by `creator_id`, inside the caller's transaction
+// (signup's: the accounts area calls it through AccountsDeps).
+struct DefaultProject {
+  ports::Project project;
+  CreatedKey key;
+};
+Result<DefaultProject> CreateDefaultProject(const ProjectsDeps& deps, ports::Tx& tx,
+                                            const std::string& org_id, const std::string& creator_id,
+                                            int64_t now);
+
 // GET /v1/projects/:id/keys: active keys, newest first.
 Result<std::vector<ports::CaptureKey>> ListKeys(const ProjectsDeps& deps, const ConsoleActor& actor,
                                                 const std::string& project_id);

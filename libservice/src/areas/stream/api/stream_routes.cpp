@@ -3,9 +3,9 @@
 // response; the transport pulls it (see api::ResponseStream), so an open
 // stream holds no thread between events.
 #include "api/json.h"
-#include "areas/accounts/domain/roles.h"
 #include "areas/bugs/api/bug_params.h"
 #include "areas/stream/api/routes.h"
+#include "domain/roles.h"
 
 namespace service::api {
 

@@ -14,9 +14,9 @@
 #include "api/json.h"
 #include "api/validate.h"
 #include "areas/bugs/api/bug_params.h"
+#include "areas/capture/domain/vocabulary.h"
 #include "areas/triage/api/routes.h"
 #include "areas/triage/app/triage.h"
-#include "areas/triage/domain/vocabulary.h"
 #include "util/strings.h"
 #include "util/time.h"
 
@@ -30,12 +30,12 @@ using app::triage::TriageDeps;
 Result<app::triage::BugPatch> ParsePatch(const json::object& o) {
   app::triage::BugPatch patch;
   if (const json::value* v = o.if_contains("status"); v && !v->is_null()) {
-    if (!v->is_string() || !domain::triage::IsBugStatus(v->get_string()))
+    if (!v->is_string() || !domain::capture::IsBugStatus(v->get_string()))
       return InvalidArgument("Invalid status");
     patch.status = std::string(v->get_string());
   }
   if (const json::value* v = o.if_contains("severity"); v && !v->is_null()) {
-    if (!v->is_string() || !domain::triage::IsSeverity(v->get_string())) {
+    if (!v->is_string() || !domain::capture::IsSeverity(v->get_string())) {
       return InvalidArgument("Invalid severity");
     }
     patch.severity = std::string(v->get_string());

@@ -4,10 +4,10 @@
 #include <boost/json.hpp>
 #include <charconv>
 
+#include "areas/bugs/domain/anomalies.h"
 #include "areas/capture/domain/event.h"
 #include "areas/operations/domain/plans.h"
 #include "areas/triage/app/triage.h"
-#include "areas/triage/domain/anomalies.h"
 #include "util/strings.h"
 #include "util/time.h"
 
@@ -70,7 +70,7 @@ AnalysisStats ComputeStats(const std::vector<domain::Event>& events) {
     last = std::max(last, e.timestamp_ms);
   }
   if (!events.empty()) s.duration_seconds = (last - first) / 1000;
-  for (const auto& a : domain::triage::DetectAnomalies(events)) {
+  for (const auto& a : domain::bugs::DetectAnomalies(events)) {
     if (std::find(s.anomalies.begin(), s.anomalies.end(), a.type) == s.anomalies.end())
       s.anomalies.push_back(a.type);
   }

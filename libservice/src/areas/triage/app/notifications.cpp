@@ -2,10 +2,10 @@
 // and chat posts.
 #include <boost/json.hpp>
 
-#include "areas/accounts/domain/roles.h"
 #include "areas/triage/app/internal.h"
 #include "areas/triage/app/triage.h"
 #include "areas/triage/domain/notify.h"
+#include "domain/roles.h"
 #include "util/time.h"
 
 namespace service::app::triage {

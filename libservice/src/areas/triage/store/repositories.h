@@ -8,14 +8,12 @@
 
 #include "areas/triage/ports/bug_status_repository.h"
 #include "areas/triage/ports/bug_write_repository.h"
-#include "areas/triage/ports/duplicate_candidate_repository.h"
 #include "areas/triage/ports/triage_repository.h"
 
 namespace service::store {
 
 std::unique_ptr<ports::BugStatusRepository> NewSqlBugStatusRepository();
 std::unique_ptr<ports::BugWriteRepository> NewSqlBugWriteRepository();
-std::unique_ptr<ports::DuplicateCandidateRepository> NewSqlDuplicateCandidateRepository();
 std::unique_ptr<ports::TriageRepository> NewSqlTriageRepository();
 
 }  // namespace service::store

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace service::domain::triage {
+namespace service::domain::bugs {
 
 // Distinct title words: maximal runs of ASCII letters and digits of at
 // least 2 characters, lower-cased, in order of first appearance.
@@ -19,4 +19,4 @@ std::vector<std::string> TitleWords(std::string_view title);
 int SimilarityScore(std::string_view fingerprint_a, std::string_view title_a, std::string_view fingerprint_b,
                     std::string_view title_b);
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::bugs

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "areas/triage/ports/duplicate_candidate_repository.h"
-#include "areas/triage/store/repositories.h"
+#include "areas/capture/ports/duplicate_candidate_repository.h"
+#include "areas/capture/store/repositories.h"
 #include "store/database.h"
 
 namespace service::store {
@@ -16,7 +16,7 @@ constexpr const char* kPeerColumns =
     "SELECT b.id, b.group_key, COALESCE(b.grouping_v3_key, ''), COALESCE(b.embedding, '') FROM bugs b ";
 constexpr const char* kPeerWhere =
     "b.project_id = ? AND b.group_key <> ? AND b.merged_into IS NULL AND b.status NOT IN ('resolved', "
-    "'silenced')";  // domain::triage::IsOpenStatus
+    "'silenced')";  // domain::capture::IsOpenStatus
 
 class SqlDuplicateCandidateRepository final : public ports::DuplicateCandidateRepository {
  public:

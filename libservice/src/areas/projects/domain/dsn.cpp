@@ -1,6 +1,6 @@
-#include "areas/sentry/domain/dsn.h"
+#include "areas/projects/domain/dsn.h"
 
-namespace service::domain::sentry {
+namespace service::domain::projects {
 
 std::string BuildDsn(std::string_view public_url, std::string_view key, int64_t project_number) {
   std::string_view scheme = "http";
@@ -22,4 +22,4 @@ std::string BuildDsn(std::string_view public_url, std::string_view key, int64_t 
   return out;
 }
 
-}  // namespace service::domain::sentry
+}  // namespace service::domain::projects

@@ -1,16 +1,16 @@
-#include "areas/triage/domain/grouping_v3.h"
+#include "areas/capture/domain/grouping_v3.h"
 
 #include <algorithm>
 #include <boost/json.hpp>
 #include <cmath>
 #include <optional>
 
+#include "areas/capture/domain/embedding.h"
 #include "areas/capture/domain/fingerprint.h"
-#include "areas/triage/domain/embedding.h"
 #include "util/crypto.h"
 #include "util/time.h"
 
-namespace service::domain::triage {
+namespace service::domain::capture {
 namespace {
 
 namespace json = boost::json;
@@ -228,4 +228,4 @@ std::vector<DuplicateProposal> ProposeDuplicates(const DuplicatePeer& subject,
   return out;
 }
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::capture

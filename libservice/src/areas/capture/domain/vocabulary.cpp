@@ -1,4 +1,4 @@
-#include "areas/triage/domain/vocabulary.h"
+#include "areas/capture/domain/vocabulary.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 
 #include "areas/capture/domain/text.h"
 
-namespace service::domain::triage {
+namespace service::domain::capture {
 namespace {
 
 template <size_t N>
@@ -130,4 +130,4 @@ std::string RecommendedSeverity(int max_severity_rank, bool any_regression, int6
   return std::string(kSeverities[static_cast<size_t>(4 - rank)]);
 }
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::capture

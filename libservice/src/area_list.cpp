@@ -1,5 +1,6 @@
-// The one list of areas. Adding an area: its module here, one line.
-#include "modules/modules.h"
+// The one list of areas (AssembleModules). Adding an area: its module here,
+// one line.
+#include "area_list.h"
 
 #include "areas/accounts/module.h"
 #include "areas/ai/module.h"
@@ -34,8 +35,8 @@ Modules AssembleModules() {
   Add<HealthModule>(m);
   Add<OperationsModule>(m);
   AccountsModule* accounts = Add<AccountsModule>(m);
-  CaptureModule* capture = Add<CaptureModule>(m);
-  Add<ProjectsModule>(m, *capture);
+  ProjectsModule* projects = Add<ProjectsModule>(m, *accounts);
+  CaptureModule* capture = Add<CaptureModule>(m, *projects);
   Add<SentryModule>(m, *capture);
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *capture);
@@ -47,3 +48,21 @@ Modules AssembleModules() {
 }
 
 }  // namespace service::modules
+
+namespace service {
+
+const std::vector<SettingInfo>& Settings() {
+  // The one list of settings: --help, flag parsing, ApplySetting and the
+  // README's configuration table (checked by a unit test) all come from it:
+  // the platform's rows, then each area's, from modules that are never
+  // opened.
+  static const std::vector<SettingInfo> kSettings = [] {
+    std::vector<SettingInfo> rows = modules::PlatformSettings();
+    const modules::Modules areas = modules::AssembleModules();
+    for (const auto& area : areas.all) area->AddSettings(rows);
+    return rows;
+  }();
+  return kSettings;
+}
+
+}  // namespace service

@@ -1,4 +1,4 @@
-#include "areas/triage/domain/anomalies.h"
+#include "areas/bugs/domain/anomalies.h"
 
 #include <algorithm>
 #include <functional>
@@ -6,7 +6,7 @@
 
 #include "areas/capture/domain/text.h"
 
-namespace service::domain::triage {
+namespace service::domain::bugs {
 namespace {
 
 namespace json = boost::json;
@@ -255,4 +255,4 @@ std::vector<Anomaly> DetectAnomalies(std::span<const Event> events) {
   return d.Finish();
 }
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::bugs

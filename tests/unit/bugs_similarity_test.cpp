@@ -5,15 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "areas/triage/domain/similarity.h"
-
-namespace triage = service::domain::triage;
+#include "areas/bugs/domain/similarity.h"
 
 TEST_CASE("similarity: title words are distinct lower-cased runs of two or more letters or digits") {
-  CHECK(triage::TitleWords("Checkout: PAYMENT fails (checkout v2) a") ==
+  CHECK(service::domain::bugs::TitleWords("Checkout: PAYMENT fails (checkout v2) a") ==
         std::vector<std::string>{"checkout", "payment", "fails", "v2"});
-  CHECK(triage::TitleWords("").empty());
-  CHECK(triage::TitleWords("!!! ? a b").empty());
+  CHECK(service::domain::bugs::TitleWords("").empty());
+  CHECK(service::domain::bugs::TitleWords("!!! ? a b").empty());
 }
 
 TEST_CASE("similarity: fingerprint prefix up to 40 points plus 60 x title-word Jaccard") {
@@ -37,7 +35,8 @@ TEST_CASE("similarity: fingerprint prefix up to 40 points plus 60 x title-word J
   for (const Row& r : rows) {
     CAPTURE(r.title_a);
     CAPTURE(r.title_b);
-    CHECK(triage::SimilarityScore(r.fp_a, r.title_a, r.fp_b, r.title_b) == r.score);
-    CHECK(triage::SimilarityScore(r.fp_b, r.title_b, r.fp_a, r.title_a) == r.score);  // symmetric
+    CHECK(service::domain::bugs::SimilarityScore(r.fp_a, r.title_a, r.fp_b, r.title_b) == r.score);
+    CHECK(service::domain::bugs::SimilarityScore(r.fp_b, r.title_b, r.fp_a, r.title_a) ==
+          r.score);  // symmetric
   }
 }

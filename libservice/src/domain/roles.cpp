@@ -1,4 +1,4 @@
-#include "areas/accounts/domain/roles.h"
+#include "domain/roles.h"
 
 #include <array>
 

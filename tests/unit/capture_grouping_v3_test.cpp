@@ -7,12 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "areas/triage/domain/embedding.h"
-#include "areas/triage/domain/grouping_v3.h"
+#include "areas/capture/domain/embedding.h"
+#include "areas/capture/domain/grouping_v3.h"
 
 namespace {
 
-namespace triage = service::domain::triage;
 using service::domain::Event;
 
 std::vector<Event> ErrorWith(const char* data_json, const char* type = "error") {
@@ -68,7 +67,8 @@ TEST_CASE("grouping v3: each reason from the evidence of the first error event")
   };
   for (const Row& row : rows) {
     CAPTURE(row.name);
-    const triage::GroupingV3Evidence e = triage::EvaluateGroupingV3(row.events, row.manual, "TypeError");
+    const service::domain::capture::GroupingV3Evidence e =
+        service::domain::capture::EvaluateGroupingV3(row.events, row.manual, "TypeError");
     CHECK(e.reason == row.reason);
     const std::string r = row.reason;
     const bool routable = r.rfind("v3_exact", 0) == 0 || r.rfind("v3_native", 0) == 0;
@@ -81,7 +81,7 @@ TEST_CASE("grouping v3: each reason from the evidence of the first error event")
 
 TEST_CASE("grouping v3: identities agree across builds and differ by operation or error type") {
   const auto id = [](const char* data, const char* type = "TypeError") {
-    return triage::EvaluateGroupingV3(ErrorWith(data), false, type).identity_hash;
+    return service::domain::capture::EvaluateGroupingV3(ErrorWith(data), false, type).identity_hash;
   };
   // Line and column move with builds; the site stays.
   CHECK(id(R"j({"stack":"E\n    at render (https://app/js/main.js:10:5)"})j") ==
@@ -91,26 +91,27 @@ TEST_CASE("grouping v3: identities agree across builds and differ by operation o
 }
 
 TEST_CASE("grouping v3: the served object carries no hash") {
-  const triage::GroupingV3Evidence e =
-      triage::EvaluateGroupingV3(ErrorWith(R"({"operation":"GET /a"})"), false, "TypeError");
-  const boost::json::value v = boost::json::parse(triage::GroupingV3Json(e, "occ-1", 0));
+  const service::domain::capture::GroupingV3Evidence e = service::domain::capture::EvaluateGroupingV3(
+      ErrorWith(R"({"operation":"GET /a"})"), false, "TypeError");
+  const boost::json::value v = boost::json::parse(service::domain::capture::GroupingV3Json(e, "occ-1", 0));
   CHECK(v ==
         boost::json::parse(R"({"version":3,"occurrenceId":"occ-1","observedAt":"1970-01-01T00:00:00.000Z",
       "routable":true,"isolated":false,"reason":"v3_exact_operation","confidence":"high"})"));
-  CHECK(triage::GroupingV3Json(e, "occ-1", 0).find(e.identity_hash) == std::string::npos);
+  CHECK(service::domain::capture::GroupingV3Json(e, "occ-1", 0).find(e.identity_hash) == std::string::npos);
 }
 
 TEST_CASE("duplicate proposals: same identity, similar text, never within the own group") {
-  const auto emb = [](const char* text) { return triage::Embed(text); };
-  const triage::DuplicatePeer subject{"new", "g-new", "h1", emb("Checkout button does nothing")};
-  const std::vector<triage::DuplicatePeer> peers = {
+  const auto emb = [](const char* text) { return service::domain::capture::Embed(text); };
+  const service::domain::capture::DuplicatePeer subject{"new", "g-new", "h1",
+                                                        emb("Checkout button does nothing")};
+  const std::vector<service::domain::capture::DuplicatePeer> peers = {
       {"same-identity", "g-a", "h1", emb("Completely different words here")},
       {"same-text", "g-b", "", emb("Checkout button does nothing")},
       {"same-group", "g-new", "h1", emb("Checkout button does nothing")},
       {"unrelated", "g-c", "h2", emb("Avatar upload spinner never stops")},
       {"no-embedding", "g-d", "", {}},
   };
-  const auto out = triage::ProposeDuplicates(subject, peers);
+  const auto out = service::domain::capture::ProposeDuplicates(subject, peers);
   REQUIRE(out.size() == 2);
   CHECK(out[0].other_bug_id == "same-text");  // cosine 1.0: score 100
   CHECK(out[0].score == 100);

@@ -1,11 +1,11 @@
-#include "areas/triage/domain/embedding.h"
+#include "areas/capture/domain/embedding.h"
 
 #include <cmath>
 #include <set>
 
 #include "areas/capture/domain/text.h"
 
-namespace service::domain::triage {
+namespace service::domain::capture {
 namespace {
 
 uint64_t Fnv1a(std::string_view s) {
@@ -141,4 +141,4 @@ std::map<std::string, double> FuseRanks(const std::vector<std::vector<RankedKey>
   return out;
 }
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::capture

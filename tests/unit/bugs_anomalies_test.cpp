@@ -8,9 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "areas/triage/domain/anomalies.h"
+#include "areas/bugs/domain/anomalies.h"
 
-namespace triage = service::domain::triage;
 using service::domain::Event;
 
 namespace {
@@ -19,7 +18,7 @@ Event Ev(const char* type, int64_t at, const char* data = "null") {
   return Event{type, at, boost::json::parse(data)};
 }
 
-std::vector<std::string> Types(const std::vector<triage::Anomaly>& found) {
+std::vector<std::string> Types(const std::vector<service::domain::bugs::Anomaly>& found) {
   std::vector<std::string> out;
   for (const auto& a : found) out.push_back(a.type);
   return out;
@@ -36,10 +35,10 @@ std::vector<Event> Many(int n, Make make) {
 }  // namespace
 
 TEST_CASE("anomalies: none in an empty or quiet sequence") {
-  CHECK(triage::DetectAnomalies({}).empty());
+  CHECK(service::domain::bugs::DetectAnomalies({}).empty());
   const std::vector<Event> quiet = {Ev("navigation", 0), Ev("click", 5'000, R"({"selector":"#buy"})"),
                                     Ev("network", 6'000, R"({"url":"/api/cart","status":200})")};
-  CHECK(triage::DetectAnomalies(quiet).empty());
+  CHECK(service::domain::bugs::DetectAnomalies(quiet).empty());
 }
 
 TEST_CASE("anomalies: each heuristic at its threshold, not one event below") {
@@ -90,35 +89,37 @@ TEST_CASE("anomalies: each heuristic at its threshold, not one event below") {
   };
   for (const Row& r : rows) {
     CAPTURE(r.type);
-    const std::vector<std::string> at = Types(triage::DetectAnomalies(r.make(r.threshold)));
+    const std::vector<std::string> at = Types(service::domain::bugs::DetectAnomalies(r.make(r.threshold)));
     CHECK(std::count(at.begin(), at.end(), r.type) == 1);
-    const std::vector<std::string> below = Types(triage::DetectAnomalies(r.make(r.threshold - 1)));
+    const std::vector<std::string> below =
+        Types(service::domain::bugs::DetectAnomalies(r.make(r.threshold - 1)));
     CHECK(std::count(below.begin(), below.end(), r.type) == 0);
   }
 }
 
 TEST_CASE("anomalies: bursts need their window, clicks on different targets do not rage") {
   // Three errors 6 s apart: outside the 5 s window.
-  CHECK(triage::DetectAnomalies(Many(3, [](int i) { return Ev("error", 6'000 * i); })).empty());
+  CHECK(
+      service::domain::bugs::DetectAnomalies(Many(3, [](int i) { return Ev("error", 6'000 * i); })).empty());
   const std::vector<Event> spread = {Ev("click", 0, R"({"selector":"#a"})"),
                                      Ev("click", 100, R"({"selector":"#b"})"),
                                      Ev("click", 200, R"({"selector":"#c"})")};
-  CHECK(triage::DetectAnomalies(spread).empty());
+  CHECK(service::domain::bugs::DetectAnomalies(spread).empty());
   // Unsorted input is read in time order.
   const std::vector<Event> shuffled = {Ev("error", 2'000), Ev("error", 0), Ev("error", 1'000)};
-  const auto found = triage::DetectAnomalies(shuffled);
+  const auto found = service::domain::bugs::DetectAnomalies(shuffled);
   REQUIRE(found.size() == 1);
   CHECK(found[0].start_ms == 0);
   CHECK(found[0].end_ms == 2'000);
 }
 
 TEST_CASE("anomalies: a burst is one anomaly with severity, evidence and its time range") {
-  const auto found = triage::DetectAnomalies(Many(12, [](int i) {
+  const auto found = service::domain::bugs::DetectAnomalies(Many(12, [](int i) {
     return Ev("fetch", 100 * i, R"({"method":"POST","url":"https://a.io/api/pay?x=1","status":500})");
   }));
   // Twelve failed POSTs to one URL: a storm (high from 10) and a request loop.
   REQUIRE(Types(found).size() >= 2);
-  const triage::Anomaly* storm = nullptr;
+  const service::domain::bugs::Anomaly* storm = nullptr;
   for (const auto& a : found) {
     if (a.type == "failed_request_storm") storm = &a;
   }
@@ -126,7 +127,7 @@ TEST_CASE("anomalies: a burst is one anomaly with severity, evidence and its tim
   CHECK(storm->severity == "high");
   CHECK(storm->start_ms == 0);
   CHECK(storm->end_ms == 1'100);
-  CHECK(storm->evidence.size() == triage::kMaxEvidence);
+  CHECK(storm->evidence.size() == service::domain::bugs::kMaxEvidence);
   CHECK(storm->evidence[1] == "+100ms fetch POST /api/pay -> 500");
   CHECK(storm->description == "12 failed requests in a burst");
 }
@@ -134,7 +135,7 @@ TEST_CASE("anomalies: a burst is one anomaly with severity, evidence and its tim
 TEST_CASE("anomalies: overlapping heuristics of two types make a compound failure") {
   std::vector<Event> ev = Many(3, [](int i) { return Ev("error", 1'000 * i, R"({"message":"boom"})"); });
   for (int i = 0; i < 5; ++i) ev.push_back(Ev("fetch", 500 + 400 * i, R"({"url":"/api/x","status":503})"));
-  const auto found = triage::DetectAnomalies(ev);
+  const auto found = service::domain::bugs::DetectAnomalies(ev);
   const std::vector<std::string> types = Types(found);
   CHECK(std::count(types.begin(), types.end(), "compound_failure") == 1);
   for (const auto& a : found) {

@@ -1,11 +1,11 @@
-#include "areas/triage/domain/similarity.h"
+#include "areas/bugs/domain/similarity.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "areas/capture/domain/text.h"
 
-namespace service::domain::triage {
+namespace service::domain::bugs {
 
 std::vector<std::string> TitleWords(std::string_view title) {
   std::vector<std::string> words;
@@ -39,4 +39,4 @@ int SimilarityScore(std::string_view fingerprint_a, std::string_view title_a, st
   return std::clamp(score, 0, 100);
 }
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::bugs

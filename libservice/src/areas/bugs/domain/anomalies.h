@@ -34,7 +34,7 @@
 
 #include "areas/capture/domain/event.h"
 
-namespace service::domain::triage {
+namespace service::domain::bugs {
 
 struct Anomaly {
   std::string type;
@@ -49,4 +49,4 @@ inline constexpr size_t kMaxEvidence = 10;
 
 std::vector<Anomaly> DetectAnomalies(std::span<const Event> events);
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::bugs

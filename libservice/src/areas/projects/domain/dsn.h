@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
-namespace service::domain::sentry {
+namespace service::domain::projects {
 
 // `public_url` is "scheme://host[:port][/path]" (a trailing slash is
 // dropped); without "://" it is taken as a host and "http" is assumed.
 std::string BuildDsn(std::string_view public_url, std::string_view key, int64_t project_number);
 
-}  // namespace service::domain::sentry
+}  // namespace service::domain::projects

@@ -12,7 +12,7 @@
 
 #include "areas/capture/domain/event.h"
 
-namespace service::domain::triage {
+namespace service::domain::capture {
 
 bool IsSeverity(std::string_view s);     // critical, high, medium, low
 bool IsBugStatus(std::string_view s);    // new, known, working, resolved, silenced
@@ -78,4 +78,4 @@ double RecommendedScore(const RecommendInput& in);
 // step up (to at most critical) when it regressed or affects 100+ users.
 std::string RecommendedSeverity(int max_severity_rank, bool any_regression, int64_t users);
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::capture

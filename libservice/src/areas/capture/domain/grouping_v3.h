@@ -41,7 +41,7 @@
 
 #include "areas/capture/domain/event.h"
 
-namespace service::domain::triage {
+namespace service::domain::capture {
 
 struct GroupingV3Evidence {
   std::string reason;
@@ -87,4 +87,4 @@ struct DuplicateProposal {
 std::vector<DuplicateProposal> ProposeDuplicates(const DuplicatePeer& subject,
                                                  std::span<const DuplicatePeer> peers);
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::capture

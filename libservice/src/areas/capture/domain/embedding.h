@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace service::domain::triage {
+namespace service::domain::capture {
 
 inline constexpr size_t kEmbeddingDims = 128;
 
@@ -68,4 +68,4 @@ struct RankedKey {
 std::map<std::string, double> FuseRanks(const std::vector<std::vector<RankedKey>>& rankings,
                                         double k = kRrfK);
 
-}  // namespace service::domain::triage
+}  // namespace service::domain::capture
