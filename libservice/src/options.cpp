@@ -11,7 +11,7 @@
 #include <cctype>
 #include <set>
 
-#include "modules/module.h"
+#include "setting_rows.h"
 #include "util/strings.h"
 
 namespace service {

@@ -24,6 +24,7 @@
 #include "modules/platform.h"
 #include "service/options.h"
 #include "service/status.h"
+#include "setting_rows.h"
 
 namespace service::modules {
 
@@ -51,19 +52,5 @@ class Module {
   // Registers the area's routes (and authenticators). Default: none.
   virtual void RegisterRoutes(api::Pipeline& /*pipeline*/) {}
 };
-
-// Building blocks of the areas' settings rows, beside the platform's rows
-// in options.cpp, so that every row words its refusals alike.
-// A value quoted for a message, shortened so that a pasted secret or a huge
-// value never fills the log.
-std::string QuoteSettingValue(std::string_view value);
-// True when `text` holds a space or a control character.
-bool HasSpaceOrControl(std::string_view text);
-// Checks an http(s) URL: scheme, host, optional port, optional path (when
-// `allow_path`); no query, fragment, user information or white space.
-// Returns what is wrong ("must start with http:// or https://", ...) or "".
-std::string CheckHttpUrl(std::string_view url, bool allow_path);
-// The platform's own rows (options.cpp): listen, database, environment, ...
-std::vector<SettingInfo> PlatformSettings();
 
 }  // namespace service::modules
