@@ -131,7 +131,7 @@ void Service::Shutdown() {
 }
 
 Result<DemoCredentials> Service::SeedDemo() {
-  SV_ASSIGN_OR_RETURN(app::DemoResult r, impl_->modules.Get<modules::DemoModule>().Seed());
+  SV_ASSIGN_OR_RETURN(app::demo::DemoResult r, impl_->modules.Get<modules::DemoModule>().Seed());
   return DemoCredentials{r.created, r.email, r.password, r.org_name, r.api_key, r.reports, r.bugs, r.dsn};
 }
 

@@ -213,7 +213,8 @@ TEST_CASE("data export: 202, a mailed one-time link, a JSON bundle of the accoun
   CHECK(req.body.find("token") == std::string::npos);
   CHECK(t->Post("/v1/auth/data-export", json::object{}).status == 401);
 
-  REQUIRE(service::internal::PlatformOf(t->service()).Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(
+      service::internal::PlatformOf(t->service()).Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   std::string link_token;
   for (const auto& m : service::testing::ReadMailDir(dir)) {
     if (m.find("Subject: Your data export is ready") != std::string::npos) {

@@ -150,7 +150,8 @@ TEST_CASE("password reset through a real SMTP exchange: the mailed link carries 
   });
   const Account a = RegisterAccount(*t, "smtp@example.com");
   REQUIRE(t->Post("/v1/auth/forgot-password", json::object{{"email", a.email}}).status == 200);
-  REQUIRE(service::internal::PlatformOf(t->service()).Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(
+      service::internal::PlatformOf(t->service()).Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   const auto messages = smtp.messages();
   REQUIRE(messages.size() == 2);  // verification at signup, then the reset
   // Delivery order is the worker's business: find the reset by its subject.
@@ -200,7 +201,8 @@ TEST_CASE("email verification: send, resend and verify through the mailed link")
   CHECK(OutboxCount(*t) == queued);
   CHECK(t->Post("/v1/auth/resend-verification", json::object{{"email", "nope"}}).status == 400);
 
-  REQUIRE(service::internal::PlatformOf(t->service()).Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(
+      service::internal::PlatformOf(t->service()).Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   const auto mails = service::testing::ReadMailDir(dir);
   REQUIRE(mails.size() == 3);
   // Each new link replaces the previous ones: only the newest works.

@@ -95,11 +95,11 @@ std::string WaitlistStatus(TestService& t, const std::string& email) {
 // Approves a waitlist entry the way the superadmin flow will: a fresh
 // approval token stored as its hash. Returns the token.
 std::string Approve(TestService& t, const std::string& email,
-                    int64_t lifetime_ms = service::domain::kApprovalTokenLifetimeMs) {
+                    int64_t lifetime_ms = service::domain::accounts::kApprovalTokenLifetimeMs) {
   auto& core = service::internal::PlatformOf(t.service());
   const auto& accounts =
       service::internal::ModulesOf(t.service()).Get<service::modules::AccountsModule>().deps();
-  const auto secret = service::domain::NewApprovalToken(*core.ids);
+  const auto secret = service::domain::accounts::NewApprovalToken(*core.ids);
   REQUIRE(core.db
               ->Write([&](service::store::Connection& tx) -> service::Status {
                 SV_ASSIGN_OR_RETURN(auto entry, accounts.waitlist->FindByEmail(tx, email));
@@ -127,7 +127,7 @@ TEST_CASE("register creates user, organization, default project and first key in
   CHECK(b.at("org").at("plan") == "free");
   CHECK(b.at("project").at("platform") == "web");
   const std::string key(b.at("apiKey").as_string());
-  auto parsed = service::domain::ParseCaptureKey(key);
+  auto parsed = service::domain::projects::ParseCaptureKey(key);
   REQUIRE(parsed);
   CHECK(parsed->env == "live");
   CHECK(b.at("accessToken").is_string());
@@ -139,8 +139,8 @@ TEST_CASE("register creates user, organization, default project and first key in
   // internal state (these two): only the stored row shows what is kept of the key.
   CHECK(CountRows(*t,
                   "SELECT COUNT(*) FROM capture_keys WHERE key_hash = ? AND project_id = ? AND prefix = ?",
-                  {service::domain::HashCaptureKey(key), std::string(b.at("project").at("id").as_string()),
-                   parsed->prefix}) == 1);
+                  {service::domain::projects::HashCaptureKey(key),
+                   std::string(b.at("project").at("id").as_string()), parsed->prefix}) == 1);
   CHECK(CountRows(*t, "SELECT COUNT(*) FROM capture_keys WHERE key_hash = ?", {key}) == 0);
   auto team = t->Get("/v1/team", BearerOrg(std::string(b.at("accessToken").as_string()), org_id));
   REQUIRE_MESSAGE(team.status == 200, team.body);
@@ -240,12 +240,12 @@ TEST_CASE("register hashes passwords with scrypt at the documented default cost"
                 return service::Status::Ok();
               })
               .ok());
-  auto parsed = service::domain::ParsePasswordHash(stored);
+  auto parsed = service::domain::accounts::ParsePasswordHash(stored);
   REQUIRE(parsed.ok());
   CHECK(parsed->params.log2_n == 15);
   CHECK(parsed->params.r == 8);
   CHECK(parsed->params.p == 1);
-  CHECK(parsed->salt.size() == service::domain::kPasswordSaltBytes);
+  CHECK(parsed->salt.size() == service::domain::accounts::kPasswordSaltBytes);
 }
 
 TEST_CASE("waitlist: new and pending 202, rejected re-promoted, approved 200, 409s") {

@@ -111,14 +111,14 @@ TEST_CASE("the fingerprint is the first 16 hex of SHA-256 of errorType:normalize
   CaptureSetup s = NewCaptureSetup(t);
   TestResponse r = Ingest(t, s.key, Report("Boom", "Cannot read properties of undefined (reading 'id')"));
   REQUIRE(r.status == 201);
-  domain::Event ev;
+  domain::capture::Event ev;
   ev.type = "error";
   ev.data =
       json::object{{"name", "TypeError"}, {"message", "Cannot read properties of undefined (reading 'id')"}};
-  std::vector<domain::Event> events;
+  std::vector<domain::capture::Event> events;
   events.push_back(std::move(ev));
-  const domain::Fingerprint fp =
-      domain::FingerprintReport(events, false, "Boom", "https://app.example.com/orders/123");
+  const domain::capture::Fingerprint fp =
+      domain::capture::FingerprintReport(events, false, "Boom", "https://app.example.com/orders/123");
   CHECK(fp.canonical ==
         "TypeError:Cannot read properties of undefined (reading 'id'):https://app.example.com/orders/<id>");
   CHECK(Str(r.json, "fingerprint") == fp.short_hex);

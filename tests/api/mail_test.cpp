@@ -25,7 +25,7 @@ namespace {
 
 using service::Code;
 using service::Status;
-using service::app::MailMessage;
+using service::app::mail::MailMessage;
 using service::modules::Platform;
 using service::testing::SmtpServer;
 using service::testing::TestService;
@@ -49,7 +49,7 @@ std::function<void(service::Options&)> WithMail(const std::string& url) {
 
 Status Enqueue(service::modules::Platform& core, const MailMessage& m) {
   return core.db->Write([&](service::store::Connection& tx) {
-    return core.Shared<service::app::MailOutbox>()->Enqueue(tx, m);
+    return core.Shared<service::app::mail::MailOutbox>()->Enqueue(tx, m);
   });
 }
 
@@ -174,7 +174,7 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   srv.RequireCredentials(kUser, kPassword);
   TestService t(WithMail(SmtpUrl(srv)));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
-  CHECK(core.Shared<service::app::MailOutbox>()->configured());
+  CHECK(core.Shared<service::app::mail::MailOutbox>()->configured());
 
   const std::string text =
       "Hello Ada,\n\nVerify your address: https://bugs.example.com/verify?token=AbC123_-x\n"
@@ -183,7 +183,7 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   REQUIRE(MailRows(core).size() == 1);
   CHECK(srv.messages().empty());  // queued, not sent inline
 
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   const auto received = srv.messages();
   REQUIRE(received.size() == 1);
   const auto& got = received[0];
@@ -216,7 +216,7 @@ TEST_CASE("mail: a queued message is delivered over SMTP with headers, body, CRL
   CHECK(rows[0].status == "done");
   CHECK(rows[0].attempts == 1);
   // Nothing more to send.
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 1);
 }
 
@@ -230,7 +230,7 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
   srv.FailNext(SmtpServer::Stage::kRcptTo, "451 4.3.0 mailbox busy, try later");
   srv.FailNext(SmtpServer::Stage::kData, "452 4.3.1 insufficient storage");
   const int64_t start = t.clock().NowMillis();
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   auto rows = MailRows(core);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].status == "pending");
@@ -241,12 +241,12 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
 
   // Not due yet: no new attempt reaches the relay.
   t.clock().Advance(4'999);
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 1);
 
   // Second try: the relay refuses the data with a 4xx; the delay doubles.
   t.clock().Advance(1);
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 2);
   rows = MailRows(core);
   CHECK(rows[0].status == "pending");
@@ -255,10 +255,10 @@ TEST_CASE("mail: SMTP 4xx replies are retried after an exponential backoff, then
   CHECK(rows[0].last_error.find("452") != std::string::npos);
 
   t.clock().Advance(9'999);
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 2);
   t.clock().Advance(1);
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   const auto received = srv.messages();
   REQUIRE(received.size() == 1);
   CHECK(Parse(received[0].data).Get("subject") == "Reset your password");
@@ -275,7 +275,7 @@ TEST_CASE("mail: a permanent SMTP 5xx fails the message without further attempts
   REQUIRE(Enqueue(core, {"nobody@example.com", "Invitation", "Join us"}).ok());
   srv.FailNext(SmtpServer::Stage::kRcptTo, "550 5.1.1 no such user here");
 
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   auto rows = MailRows(core);
   REQUIRE(rows.size() == 1);
   CHECK(rows[0].status == "failed");
@@ -283,7 +283,7 @@ TEST_CASE("mail: a permanent SMTP 5xx fails the message without further attempts
   CHECK(rows[0].last_error.find("550") != std::string::npos);
 
   t.clock().Advance(24 * 3'600'000);
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   CHECK(srv.mail_commands() == 1);
   CHECK(srv.messages().empty());
   auto counts = core.outbox->Counts(*core.tx, core.Now());
@@ -310,7 +310,7 @@ TEST_CASE("mail: the SMTP password never reaches the outbox, even when delivery 
   TestService t(WithMail(url));
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   REQUIRE(Enqueue(core, {"carol@example.com", "Hi", "Body"}).ok());
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
 
   const auto rows = MailRows(core);
   REQUIRE(rows.size() == 1);
@@ -336,7 +336,7 @@ TEST_CASE("mail: the file provider writes one parseable .eml file per message") 
   const std::string link = "https://bugs.example.com/invite?token=Zz9_aB-12&org=acme";
   REQUIRE(Enqueue(core, {"dora@example.com", subject, "Follow " + link + "\nÀ bientôt\n"}).ok());
   REQUIRE(Enqueue(core, {"eve@example.com", "Second", "Plain\r\nLines\r\n"}).ok());
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
 
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
@@ -376,17 +376,17 @@ TEST_CASE("mail: the file provider writes one parseable .eml file per message") 
 TEST_CASE("mail: without a provider EnqueueMail answers unavailable and writes nothing") {
   TestService t;
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
-  CHECK_FALSE(core.Shared<service::app::MailOutbox>()->configured());
+  CHECK_FALSE(core.Shared<service::app::mail::MailOutbox>()->configured());
   Status inner;
   Status s = core.db->Write([&](service::store::Connection& tx) {
-    inner = core.Shared<service::app::MailOutbox>()->Enqueue(tx, {"ada@example.com", "Hi", "Body"});
+    inner = core.Shared<service::app::mail::MailOutbox>()->Enqueue(tx, {"ada@example.com", "Hi", "Body"});
     return Status::Ok();  // commit whatever was written
   });
   REQUIRE(s.ok());
   CHECK(inner.code() == Code::kUnavailable);
   CHECK(inner.message() == "Email delivery is not configured");
   CHECK(MailRows(core).empty());
-  CHECK(core.Shared<service::app::MailOutbox>()->RunOnce().code() == Code::kUnavailable);
+  CHECK(core.Shared<service::app::mail::MailOutbox>()->RunOnce().code() == Code::kUnavailable);
 }
 
 TEST_CASE("mail: a rolled back transaction sends no mail" * doctest::skip(!SERVICE_HAS_CURL)) {
@@ -395,12 +395,12 @@ TEST_CASE("mail: a rolled back transaction sends no mail" * doctest::skip(!SERVI
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
   Status s = core.db->Write([&](service::store::Connection& tx) -> Status {
     SV_RETURN_IF_ERROR(
-        core.Shared<service::app::MailOutbox>()->Enqueue(tx, {"ada@example.com", "Welcome", "Body"}));
+        core.Shared<service::app::mail::MailOutbox>()->Enqueue(tx, {"ada@example.com", "Welcome", "Body"}));
     return service::Conflict("the signup lost a race");
   });
   CHECK(s.code() == Code::kConflict);
   CHECK(MailRows(core).empty());
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   CHECK(srv.connections() == 0);
   CHECK(srv.messages().empty());
 }
@@ -420,7 +420,7 @@ TEST_CASE("mail: header injection through the subject or the recipient is imposs
   CHECK(MailRows(core).empty());
 
   REQUIRE(Enqueue(core, {"ada@example.com", "Hello\r\nBcc: eve@evil.example\nX-Evil: 1", "Body"}).ok());
-  REQUIRE(core.Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(core.Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   const auto received = srv.messages();
   REQUIRE(received.size() == 1);
   REQUIRE(received[0].rcpt_to.size() == 1);

@@ -110,7 +110,7 @@ TEST_CASE("capture keys: shown once, stored as a hash, listed masked, several pe
   const std::string key = Str(created.json, "key");
   REQUIRE(key.size() == 8 + 32);
   CHECK(key.rfind("sv_live_", 0) == 0);
-  CHECK(domain::ParseCaptureKey(key).has_value());
+  CHECK(domain::projects::ParseCaptureKey(key).has_value());
   CHECK(Str(created.json, "prefix") == key.substr(8, 8));
   CHECK(Str(created.json, "label") == "website");
   CHECK(created.json.at("expiresAt").is_null());
@@ -127,7 +127,7 @@ TEST_CASE("capture keys: shown once, stored as a hash, listed masked, several pe
                 .ok());
     return found;
   };
-  CHECK(find_by_hash(domain::HashCaptureKey(key)).has_value());
+  CHECK(find_by_hash(domain::projects::HashCaptureKey(key)).has_value());
   CHECK_FALSE(find_by_hash(key).has_value());
   // internal state: no column holds the plain key (prefix and label have no lookup of their own).
   CHECK(QueryInt(t, "SELECT COUNT(*) FROM capture_keys WHERE key_hash = ? OR prefix = ? OR label = ?",

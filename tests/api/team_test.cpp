@@ -87,7 +87,8 @@ TEST_CASE("invitation end to end through a real mail file: invite, read the link
 
   // The mail worker delivers it as an .eml file; the link carries the token
   // in its fragment.
-  REQUIRE(service::internal::PlatformOf(t->service()).Shared<service::app::MailOutbox>()->RunOnce().ok());
+  REQUIRE(
+      service::internal::PlatformOf(t->service()).Shared<service::app::mail::MailOutbox>()->RunOnce().ok());
   std::string message;
   for (const auto& m : service::testing::ReadMailDir(dir)) {
     if (m.find("To: new.person@example.com") != std::string::npos) message = m;

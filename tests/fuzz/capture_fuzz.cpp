@@ -41,23 +41,23 @@ void Check(bool ok, const char* what, std::string_view in, std::string_view out)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view in(reinterpret_cast<const char*>(data), size);
 
-  const std::string message = service::domain::NormalizeMessage(in);
+  const std::string message = service::domain::capture::NormalizeMessage(in);
   Check(ValidUtf8(message), "NormalizeMessage: invalid UTF-8", in, message);
   Check(message.find("  ") == std::string::npos, "NormalizeMessage: double space", in, message);
   Check(message.empty() || (message.front() != ' ' && message.back() != ' '), "NormalizeMessage: untrimmed",
         in, message);
   for (unsigned char c : message)
     Check(c >= 0x20 && c != 0x7f, "NormalizeMessage: control character", in, message);
-  Check(service::domain::NormalizeMessage(message) == message, "NormalizeMessage: not idempotent", in,
-        message);
+  Check(service::domain::capture::NormalizeMessage(message) == message, "NormalizeMessage: not idempotent",
+        in, message);
 
-  const std::string url = service::domain::UrlPattern(in);
+  const std::string url = service::domain::capture::UrlPattern(in);
   for (unsigned char c : url) Check(c > 0x20 && c < 0x7f, "UrlPattern: not printable ASCII", in, url);
-  Check(service::domain::UrlPattern(url) == url, "UrlPattern: not idempotent", in, url);
+  Check(service::domain::capture::UrlPattern(url) == url, "UrlPattern: not idempotent", in, url);
 
-  const std::string platform = service::domain::InferPlatform(in);
+  const std::string platform = service::domain::capture::InferPlatform(in);
   Check(!platform.empty(), "InferPlatform: empty", in, platform);
-  const auto info = service::domain::ParseUserAgent(in);
+  const auto info = service::domain::capture::ParseUserAgent(in);
   Check(ValidUtf8(info.browser_version) && ValidUtf8(info.os_version), "ParseUserAgent: invalid version", in,
         info.browser_version);
   return 0;

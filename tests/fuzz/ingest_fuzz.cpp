@@ -78,15 +78,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         "accepted an optional field with NUL or invalid UTF-8", in);
   Check(r.metadata.is_null() || r.metadata.is_object(), "accepted metadata that is not an object", in);
 
-  const domain::Fingerprint fp = domain::FingerprintReport(r.events, /*is_manual=*/false, r.title, r.url);
+  const domain::capture::Fingerprint fp =
+      domain::capture::FingerprintReport(r.events, /*is_manual=*/false, r.title, r.url);
   Check(fp.short_hex.size() == 16 && LowerHex(fp.short_hex), "fingerprint is not 16 lower-case hex", in);
   Check(fp.sha256_hex.rfind(fp.short_hex, 0) == 0, "fingerprint is not the hash's prefix", in);
   Check(service::util::IsValidUtf8(fp.canonical), "fingerprint input is not valid UTF-8", in);
 
-  const domain::Classification c =
-      domain::Classify(domain::ClassifyInput{r.events, r.title, domain::AutoReportKind(r.metadata)});
-  Check(c.signal_class == domain::kSignalIssue || c.signal_class == domain::kSignalWatch ||
-            c.signal_class == domain::kSignalDiagnostic,
+  const domain::capture::Classification c = domain::capture::Classify(
+      domain::capture::ClassifyInput{r.events, r.title, domain::capture::AutoReportKind(r.metadata)});
+  Check(c.signal_class == domain::capture::kSignalIssue || c.signal_class == domain::capture::kSignalWatch ||
+            c.signal_class == domain::capture::kSignalDiagnostic,
         "unknown signal class", in);
   Check(!c.signal_family.empty() && !c.signal_reason.empty() && !c.classifier_confidence.empty(),
         "empty classification field", in);

@@ -39,13 +39,15 @@ Member AddMemberWithRole(TestService& t, const std::string& org_id, const std::s
     return core.Shared<service::ports::MembershipRepository>()->Insert(tx, membership);
   });
   REQUIRE_MESSAGE(st.ok(), st.ToString());
-  m.token = domain::SignToken(domain::MakeAccessClaims(m.user_id, org_id, 0, now), core.jwt_secret);
+  m.token = domain::accounts::SignToken(domain::accounts::MakeAccessClaims(m.user_id, org_id, 0, now),
+                                        core.jwt_secret);
   return m;
 }
 
 void RenewToken(TestService& t, Member& m) {
   service::modules::Platform& core = service::internal::PlatformOf(t.service());
-  m.token = domain::SignToken(domain::MakeAccessClaims(m.user_id, m.org_id, 0, core.Now()), core.jwt_secret);
+  m.token = domain::accounts::SignToken(
+      domain::accounts::MakeAccessClaims(m.user_id, m.org_id, 0, core.Now()), core.jwt_secret);
 }
 
 void DropMembershipOnly(TestService& t, const std::string& org_id, const std::string& user_id) {

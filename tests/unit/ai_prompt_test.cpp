@@ -9,9 +9,9 @@
 
 namespace json = boost::json;
 using service::Code;
-using service::app::BuildSummaryPrompt;
-using service::app::ParseSummaryReply;
-using service::app::SummaryInput;
+using service::app::ai::BuildSummaryPrompt;
+using service::app::ai::ParseSummaryReply;
+using service::app::ai::SummaryInput;
 
 namespace {
 

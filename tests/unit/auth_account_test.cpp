@@ -6,7 +6,7 @@
 
 #include "areas/accounts/domain/account.h"
 
-namespace sd = service::domain;
+namespace sd = service::domain::accounts;
 using sd::AccountStatus;
 using sd::WaitlistStatus;
 using service::Code;

@@ -8,7 +8,7 @@
 #include "util/crypto.h"
 #include "util/strings.h"
 
-namespace sd = service::domain;
+namespace sd = service::domain::accounts;
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include "areas/accounts/domain/secrets.h"
 #include "util/crypto.h"
 
-namespace sd = service::domain;
+namespace sd = service::domain::accounts;
 
 namespace {
 

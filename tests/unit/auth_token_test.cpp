@@ -9,7 +9,7 @@
 #include "areas/accounts/domain/token.h"
 #include "util/crypto.h"
 
-namespace sd = service::domain;
+namespace sd = service::domain::accounts;
 namespace util = service::util;
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include "areas/accounts/domain/validation.h"
 
-namespace sd = service::domain;
+namespace sd = service::domain::accounts;
 
 TEST_CASE("validation: emails are trimmed and lower-cased") {
   CHECK(sd::NormalizeEmail("  Alice@Example.COM \t") == "alice@example.com");

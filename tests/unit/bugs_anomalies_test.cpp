@@ -10,7 +10,7 @@
 
 #include "areas/bugs/domain/anomalies.h"
 
-using service::domain::Event;
+using service::domain::capture::Event;
 
 namespace {
 

@@ -8,9 +8,9 @@
 
 #include "areas/capture/domain/classify.h"
 
-using service::domain::Classify;
-using service::domain::ClassifyInput;
-using service::domain::Event;
+using service::domain::capture::Classify;
+using service::domain::capture::ClassifyInput;
+using service::domain::capture::Event;
 
 namespace {
 

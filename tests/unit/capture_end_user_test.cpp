@@ -5,8 +5,8 @@
 
 #include "areas/capture/domain/end_user.h"
 
-using service::domain::EndUserKey;
-using service::domain::HashClientAddress;
+using service::domain::capture::EndUserKey;
+using service::domain::capture::HashClientAddress;
 
 TEST_CASE("EndUserKey is the application's own id, else the email, else derived from the address") {
   struct Row {

@@ -9,12 +9,12 @@
 #include "areas/capture/domain/event.h"
 #include "areas/capture/domain/fingerprint.h"
 
-using service::domain::AutoReportKind;
-using service::domain::ErrorType;
-using service::domain::Event;
-using service::domain::FingerprintMessage;
-using service::domain::FingerprintReport;
-using service::domain::IsErrorEventType;
+using service::domain::capture::AutoReportKind;
+using service::domain::capture::ErrorType;
+using service::domain::capture::Event;
+using service::domain::capture::FingerprintMessage;
+using service::domain::capture::FingerprintReport;
+using service::domain::capture::IsErrorEventType;
 
 namespace {
 
@@ -185,7 +185,7 @@ TEST_CASE("AutoReportKind reads the documented metadata markers") {
 }
 
 TEST_CASE("FingerprintsAsManual: an error event decides unless the report is a person's") {
-  using service::domain::FingerprintsAsManual;
+  using service::domain::capture::FingerprintsAsManual;
   const std::vector<Event> with_error = {Ev("click"), Ev("error", R"j({"name":"TypeError","message":"x"})j")};
   const std::vector<Event> without_error = {Ev("click"), Ev("console", R"j({"level":"info"})j")};
   struct Row {
@@ -207,7 +207,7 @@ TEST_CASE("FingerprintsAsManual: an error event decides unless the report is a p
 }
 
 TEST_CASE("IsMarkedUserReport reads explicit user-report markers only") {
-  using service::domain::IsMarkedUserReport;
+  using service::domain::capture::IsMarkedUserReport;
   struct Row {
     const char* metadata;
     bool marked;
@@ -233,7 +233,7 @@ TEST_CASE("IsMarkedUserReport reads explicit user-report markers only") {
 
 TEST_CASE(
     "TypeError and RangeError with one message on one page are two fingerprints; feedback stays apart") {
-  using service::domain::FingerprintsAsManual;
+  using service::domain::capture::FingerprintsAsManual;
   const char* url = "https://app.example.com/cart";
   const std::vector<Event> type_error = {Ev("error", R"j({"name":"TypeError","message":"x is bad"})j")};
   const std::vector<Event> range_error = {Ev("error", R"j({"name":"RangeError","message":"x is bad"})j")};

@@ -12,7 +12,7 @@
 
 namespace {
 
-using service::domain::Event;
+using service::domain::capture::Event;
 
 std::vector<Event> ErrorWith(const char* data_json, const char* type = "error") {
   return {Event{"console", 1, boost::json::parse("\"hello\"")},

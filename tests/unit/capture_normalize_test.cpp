@@ -6,7 +6,7 @@
 
 #include "areas/capture/domain/normalize.h"
 
-using service::domain::NormalizeMessage;
+using service::domain::capture::NormalizeMessage;
 
 namespace {
 

@@ -16,6 +16,7 @@
 #include "util/strings.h"
 
 using namespace service::domain;
+using namespace service::domain::capture;
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 #include "areas/capture/domain/normalize.h"
 
-using service::domain::UrlPattern;
+using service::domain::capture::UrlPattern;
 
 namespace {
 

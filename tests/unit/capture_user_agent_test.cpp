@@ -5,8 +5,8 @@
 
 #include "areas/capture/domain/user_agent.h"
 
-using service::domain::InferPlatform;
-using service::domain::ParseUserAgent;
+using service::domain::capture::InferPlatform;
+using service::domain::capture::ParseUserAgent;
 
 namespace {
 

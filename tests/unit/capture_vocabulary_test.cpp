@@ -9,7 +9,7 @@
 
 #include "areas/capture/domain/vocabulary.h"
 
-using service::domain::Event;
+using service::domain::capture::Event;
 
 TEST_CASE("triage enumerations accept exactly the spec's values") {
   CHECK(service::domain::capture::IsSeverity("critical"));

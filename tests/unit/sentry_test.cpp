@@ -180,8 +180,8 @@ TEST_CASE("a message event, levels, platforms and timestamps") {
 }
 
 TEST_CASE("an SDK fingerprint replaces the native one, {{ default }} stands for it") {
-  using service::domain::ComputeFingerprint;
-  using service::domain::CustomFingerprint;
+  using service::domain::capture::ComputeFingerprint;
+  using service::domain::capture::CustomFingerprint;
   const auto native_a = ComputeFingerprint("TypeError", "x is undefined", "https://a.example.com/one");
   const auto native_b = ComputeFingerprint("TypeError", "x is undefined", "https://a.example.com/two");
   const std::vector<std::string> custom = {"checkout-flow"};

@@ -48,7 +48,7 @@ Status AccountsModule::Open(Platform& p) {
   deps_.invitations = invitations_.get();
   deps_.waitlist = waitlist_.get();
   deps_.account_data = account_data_.get();
-  deps_.mail = p.Shared<app::MailOutbox>();
+  deps_.mail = p.Shared<app::mail::MailOutbox>();
   deps_.deletion = &p.deletion;
   deps_.jwt_secret = p.jwt_secret;
   deps_.password_params = &password_params_;

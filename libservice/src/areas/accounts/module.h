@@ -25,12 +25,14 @@ class AccountsModule final : public Module {
   Status Open(Platform& platform) override;
   void RegisterRoutes(api::Pipeline& pipeline) override;
 
-  const app::AccountsDeps& deps() const { return deps_; }
+  const app::accounts::AccountsDeps& deps() const { return deps_; }
   // scrypt cost for new password hashes (and the login timing decoy).
-  // Default: domain::ScryptParams{} (N = 2^15). Tests lower it after Open.
-  domain::ScryptParams& password_params() { return password_params_; }
+  // Default: domain::accounts::ScryptParams{} (N = 2^15). Tests lower it after Open.
+  domain::accounts::ScryptParams& password_params() { return password_params_; }
   // Set by the projects area while it opens: signup's default project.
-  void SetFirstProject(app::CreateFirstProject create) { deps_.create_first_project = std::move(create); }
+  void SetFirstProject(app::accounts::CreateFirstProject create) {
+    deps_.create_first_project = std::move(create);
+  }
 
  private:
   std::unique_ptr<ports::SessionRepository> sessions_;
@@ -38,8 +40,8 @@ class AccountsModule final : public Module {
   std::unique_ptr<ports::InvitationRepository> invitations_;
   std::unique_ptr<ports::WaitlistRepository> waitlist_;
   std::unique_ptr<ports::AccountDataRepository> account_data_;
-  app::AccountsDeps deps_;
-  domain::ScryptParams password_params_;
+  app::accounts::AccountsDeps deps_;
+  domain::accounts::ScryptParams password_params_;
   bool production_ = false;
 };
 

@@ -21,7 +21,7 @@ class AiModule final : public Module {
 
  private:
   std::unique_ptr<ports::AiProvider> provider_;  // null: unconfigured
-  app::AiDeps deps_;
+  app::ai::AiDeps deps_;
 };
 
 }  // namespace service::modules

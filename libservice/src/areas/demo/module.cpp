@@ -16,8 +16,10 @@ Status DemoModule::Open(Platform& p) {
   deps_.projects = p.Shared<ports::ProjectRepository>();
   deps_.bug_writes = bug_writes_.get();
   deps_.capture_bugs = capture_.deps().capture_bugs;
-  const app::AccountsDeps* accounts = &accounts_.deps();
-  deps_.register_account = [accounts](const app::RegisterInput& in) { return app::Register(*accounts, in); };
+  const app::accounts::AccountsDeps* accounts = &accounts_.deps();
+  deps_.register_account = [accounts](const app::accounts::RegisterInput& in) {
+    return app::accounts::Register(*accounts, in);
+  };
   // The capture use case itself, on a clock that reads the report's time.
   const app::capture::CaptureDeps* capture = &capture_.deps();
   ManualClock* clock = report_clock_.get();

@@ -19,7 +19,7 @@ class DemoModule final : public Module {
   std::string_view name() const override { return "demo"; }
   Status Open(Platform& platform) override;
 
-  Result<app::DemoResult> Seed() { return app::SeedDemo(deps_); }
+  Result<app::demo::DemoResult> Seed() { return app::demo::SeedDemo(deps_); }
 
  private:
   AccountsModule& accounts_;
@@ -28,7 +28,7 @@ class DemoModule final : public Module {
   // The time the demo's reports arrive at (set before each; seeding runs on
   // one thread before the service serves requests).
   std::shared_ptr<ManualClock> report_clock_;
-  app::DemoDeps deps_;
+  app::demo::DemoDeps deps_;
 };
 
 }  // namespace service::modules

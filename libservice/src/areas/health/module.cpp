@@ -11,9 +11,9 @@ Status HealthModule::Open(Platform& p) {
   deps_.outbox = p.outbox.get();
   deps_.workers = &p.workers;
   Platform* platform = &p;
-  deps_.migrations = [platform]() -> Result<app::MigrationCounts> {
+  deps_.migrations = [platform]() -> Result<app::health::MigrationCounts> {
     SV_ASSIGN_OR_RETURN(store::MigrationState state, store::ReadMigrationState(*platform->db));
-    return app::MigrationCounts{state.applied, state.known, state.latest_applied};
+    return app::health::MigrationCounts{state.applied, state.known, state.latest_applied};
   };
   deps_.email_provider = p.mailer ? std::string(p.mailer->provider()) : "none";
   deps_.ai_configured = !p.options.ai.url.empty();

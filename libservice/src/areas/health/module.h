@@ -13,7 +13,7 @@ class HealthModule final : public Module {
   void RegisterRoutes(api::Pipeline& pipeline) override;
 
  private:
-  app::HealthDeps deps_;
+  app::health::HealthDeps deps_;
   std::string service_name_;
 };
 

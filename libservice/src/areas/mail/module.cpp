@@ -47,13 +47,13 @@ void MailModule::AddSettings(std::vector<SettingInfo>& rows) const {
 }
 
 Status MailModule::Open(Platform& p) {
-  app::MailDeps deps;
+  app::mail::MailDeps deps;
   deps.db = p.tx.get();
   deps.clock = p.clock.get();
   deps.ids = p.ids.get();
   deps.outbox = p.outbox.get();
   deps.mailer = p.mailer.get();
-  app::MailOutbox* mail = p.Share(std::make_unique<app::MailOutbox>(deps));
+  app::mail::MailOutbox* mail = p.Share(std::make_unique<app::mail::MailOutbox>(deps));
   mail->RegisterWorker(p.workers);
   return Status::Ok();
 }

@@ -21,12 +21,12 @@ Status ProjectsModule::Open(Platform& p) {
   deps_.plan_limits = p.options.plan_limits;
   const app::projects::ProjectsDeps* deps = &deps_;
   accounts_.SetFirstProject([deps](ports::Tx& tx, const std::string& org_id, const std::string& creator_id,
-                                   int64_t now) -> Result<app::FirstProject> {
+                                   int64_t now) -> Result<app::accounts::FirstProject> {
     SV_ASSIGN_OR_RETURN(app::projects::DefaultProject made,
                         app::projects::CreateDefaultProject(*deps, tx, org_id, creator_id, now));
-    return app::FirstProject{made.project.id,       made.project.name,           made.project.slug,
-                             made.project.platform, made.project.project_number, made.key.full_key,
-                             made.key.dsn};
+    return app::accounts::FirstProject{made.project.id,       made.project.name,           made.project.slug,
+                                       made.project.platform, made.project.project_number, made.key.full_key,
+                                       made.key.dsn};
   });
 
   ports::CaptureKeyRepository* keys = p.Shared<ports::CaptureKeyRepository>();

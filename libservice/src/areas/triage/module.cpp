@@ -25,7 +25,7 @@ Status TriageModule::Open(Platform& p) {
   deps_.outbox = p.outbox.get();
   deps_.http = p.http.get();
   deps_.ai = ai_.provider();
-  deps_.mail = p.Shared<app::MailOutbox>();
+  deps_.mail = p.Shared<app::mail::MailOutbox>();
   deps_.plan_limits = p.options.plan_limits;
   deps_.public_url = p.options.EffectivePublicUrl();
 

@@ -10,7 +10,7 @@ namespace service::api {
 std::optional<std::string> EmailField(Validator& v, std::string_view field) {
   auto s = v.String(field, StringRule{.required = true, .max = 254});
   if (!s) return std::nullopt;
-  auto email = domain::ValidateEmail(*s);
+  auto email = domain::accounts::ValidateEmail(*s);
   if (!email.ok()) {
     v.AddError(field, "must be a valid email address");
     return std::nullopt;
@@ -21,7 +21,7 @@ std::optional<std::string> EmailField(Validator& v, std::string_view field) {
 std::optional<std::string> PasswordField(Validator& v, std::string_view field) {
   auto s = v.String(field, StringRule{.required = true, .min = 8});
   if (!s) return std::nullopt;
-  const Status policy = domain::CheckPasswordPolicy(*s);
+  const Status policy = domain::accounts::CheckPasswordPolicy(*s);
   if (!policy.ok()) {
     v.AddError(field, policy.message());
     return std::nullopt;
@@ -30,9 +30,9 @@ std::optional<std::string> PasswordField(Validator& v, std::string_view field) {
 }
 
 std::optional<std::string> NameField(Validator& v, std::string_view field) {
-  auto s = v.String(field, StringRule{.required = true, .max = domain::kMaxNameChars});
+  auto s = v.String(field, StringRule{.required = true, .max = domain::accounts::kMaxNameChars});
   if (!s) return std::nullopt;
-  auto name = domain::ValidateName(*s, field);
+  auto name = domain::accounts::ValidateName(*s, field);
   if (!name.ok()) {
     v.AddError(field, name.status().message());
     return std::nullopt;

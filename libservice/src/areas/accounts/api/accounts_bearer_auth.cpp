@@ -29,7 +29,7 @@ std::string BearerToken(const Request& req) {
 
 namespace {
 
-Status Authenticate(const app::AccountsDeps& deps, Context& ctx, AuthMode mode) {
+Status Authenticate(const app::accounts::AccountsDeps& deps, Context& ctx, AuthMode mode) {
   const Status missing = Unauthenticated("Missing or invalid token");
   const std::string token = BearerToken(ctx.req);
   if (token.empty()) return missing;
@@ -40,7 +40,7 @@ Status Authenticate(const app::AccountsDeps& deps, Context& ctx, AuthMode mode) 
   const std::string org_header = util::ToLower(util::Trim(ctx.req.headers.Get("X-Service-Org")));
   const bool org_usable = org_route && util::IsUuid(org_header);
 
-  auto caller = app::AuthenticateAccess(deps, token, org_usable ? &org_header : nullptr);
+  auto caller = app::accounts::AuthenticateAccess(deps, token, org_usable ? &org_header : nullptr);
   if (!caller.ok()) return caller.status();
 
   Principal& p = ctx.principal;
@@ -48,7 +48,7 @@ Status Authenticate(const app::AccountsDeps& deps, Context& ctx, AuthMode mode) 
   p.user_id = caller->user.id;
   p.email = caller->user.email;
   p.session_id = caller->session_id;
-  p.superadmin = app::IsSuperadmin(deps, caller->user.email);
+  p.superadmin = app::accounts::IsSuperadmin(deps, caller->user.email);
 
   if (mode == AuthMode::kSuperadmin && !p.superadmin) return PermissionDenied("Superadmin access required");
   if (!org_route) return Status::Ok();
@@ -67,7 +67,7 @@ Status Authenticate(const app::AccountsDeps& deps, Context& ctx, AuthMode mode) 
 
 }  // namespace
 
-void RegisterBearerAuthenticator(Pipeline& p, const app::AccountsDeps& deps) {
+void RegisterBearerAuthenticator(Pipeline& p, const app::accounts::AccountsDeps& deps) {
   p.SetBearerAuthenticator([&deps](Context& ctx, AuthMode mode) { return Authenticate(deps, ctx, mode); });
 }
 

@@ -15,11 +15,11 @@ namespace {
 
 constexpr RateClass kAuth = RateClass::kAuth;
 
-json::object TokensJson(const app::SessionTokens& t) {
+json::object TokensJson(const app::accounts::SessionTokens& t) {
   return {{"accessToken", t.access_token}, {"refreshToken", t.refresh_token}};
 }
 
-Response WorkspaceResponse(const app::Workspace& ws) {
+Response WorkspaceResponse(const app::accounts::Workspace& ws) {
   json::object body = TokensJson(ws.tokens);
   body["user"] = UserJson(ws.user);
   body["org"] =
@@ -46,38 +46,39 @@ std::optional<std::string> RequiredString(const json::value& body, std::string_v
   return util::Trim(*s);
 }
 
-Response Register(const app::AccountsDeps& deps, Context& ctx) {
+Response Register(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
-  app::RegisterInput in;
+  app::accounts::RegisterInput in;
   auto email = EmailField(v, "email");
   auto password = PasswordField(v, "password");
   auto name = NameField(v, "name");
   auto org_name = NameField(v, "orgName");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto ws = app::Register(deps, {*email, *password, *name, *org_name});
+  auto ws = app::accounts::Register(deps, {*email, *password, *name, *org_name});
   if (!ws.ok()) return StatusResponse(ws.status());
   return WorkspaceResponse(*ws);
 }
 
-Response Waitlist(const app::AccountsDeps& deps, Context& ctx) {
+Response Waitlist(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto email = EmailField(v, "email");
   auto name = NameField(v, "name");
   auto org_name = NameField(v, "orgName");
-  auto use_case = v.String("useCase", StringRule{.max = domain::kMaxUseCaseChars});
+  auto use_case = v.String("useCase", StringRule{.max = domain::accounts::kMaxUseCaseChars});
   if (!v.ok()) return ValidationFailed(v.details());
   std::optional<std::string> use_case_text;
   if (use_case) {
-    auto text = domain::ValidateOptionalText(*use_case, "useCase", domain::kMaxUseCaseChars);
+    auto text =
+        domain::accounts::ValidateOptionalText(*use_case, "useCase", domain::accounts::kMaxUseCaseChars);
     if (!text.ok()) {
       v.AddError("useCase", text.status().message());
       return ValidationFailed(v.details());
     }
     if (!text->empty()) use_case_text = *text;
   }
-  auto out = app::JoinWaitlist(deps, {*email, *name, *org_name, use_case_text});
+  auto out = app::accounts::JoinWaitlist(deps, {*email, *name, *org_name, use_case_text});
   if (!out.ok()) return StatusResponse(out.status());
   const bool approved = out->status == "approved";
   return JsonResponse(
@@ -90,32 +91,32 @@ Response Waitlist(const app::AccountsDeps& deps, Context& ctx) {
                                           "request is approved"}});
 }
 
-Response Approval(const app::AccountsDeps& deps, Context& ctx) {
-  auto info = app::InspectApproval(deps, ctx.params.Get("token"));
+Response Approval(const app::accounts::AccountsDeps& deps, Context& ctx) {
+  auto info = app::accounts::InspectApproval(deps, ctx.params.Get("token"));
   if (!info.ok()) return StatusResponse(info.status());
   return JsonResponse(
       200, json::object{{"email", info->email}, {"name", info->name}, {"orgName", info->org_name}});
 }
 
-Response CompleteSignup(const app::AccountsDeps& deps, Context& ctx) {
+Response CompleteSignup(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto token = v.String("token", StringRule{.required = true, .max = 256});
   auto name = NameField(v, "name");
   auto password = PasswordField(v, "password");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto ws = app::CompleteSignup(deps, *token, *name, *password);
+  auto ws = app::accounts::CompleteSignup(deps, *token, *name, *password);
   if (!ws.ok()) return StatusResponse(ws.status());
   return WorkspaceResponse(*ws);
 }
 
-Response Login(const app::AccountsDeps& deps, Context& ctx) {
+Response Login(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto email = EmailField(v, "email");
   auto password = v.String("password", StringRule{.required = true, .max = 1024});
   if (!v.ok()) return ValidationFailed(v.details());
-  auto out = app::Login(deps, *email, *password);
+  auto out = app::accounts::Login(deps, *email, *password);
   if (!out.ok()) return StatusResponse(out.status());
   json::object b = TokensJson(out->tokens);
   b["user"] = json::object{{"id", out->user.id}, {"email", out->user.email}, {"name", out->user.name}};
@@ -131,25 +132,25 @@ Response InvitationInvalid() {
   return ErrorResponse(400, "Invalid or expired invitation", json::object{{"code", "INVITATION_INVALID"}});
 }
 
-Response InspectInvitation(const app::AccountsDeps& deps, Context& ctx) {
+Response InspectInvitation(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   auto token = RequiredString(*body, "token");
   if (!token) return InvitationInvalid();
-  auto info = app::InspectInvitation(deps, *token);
+  auto info = app::accounts::InspectInvitation(deps, *token);
   if (!info.ok()) return StatusResponse(info.status());
   return JsonResponse(200, json::object{{"orgName", info->org_name},
                                         {"email", info->email},
                                         {"expiresAt", util::FormatIso8601(info->expires_at)}});
 }
 
-Response AcceptInvitation(const app::AccountsDeps& deps, Context& ctx) {
+Response AcceptInvitation(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto token = v.String("token", StringRule{.required = true, .max = 256});
   auto email = EmailField(v, "email");
   auto password = PasswordField(v, "newPassword");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto out = app::AcceptInvitation(deps, *token, *email, *password);
+  auto out = app::accounts::AcceptInvitation(deps, *token, *email, *password);
   if (!out.ok()) return StatusResponse(out.status());
   return JsonResponse(200,
                       json::object{{"success", true},
@@ -165,17 +166,17 @@ Response ApiKeySession(Context&) {
                        json::object{{"code", "CAPTURE_KEY_SESSION_RETIRED"}});
 }
 
-Response Refresh(const app::AccountsDeps& deps, Context& ctx) {
+Response Refresh(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   auto token = RequiredString(*body, "refreshToken");
   if (!token) return ErrorResponse(400, "Refresh token required");
-  auto out = app::Refresh(deps, *token);
+  auto out = app::accounts::Refresh(deps, *token);
   if (!out.ok()) return StatusResponse(out.status());
   return JsonResponse(200, TokensJson(*out));
 }
 
-Response Me(const app::AccountsDeps& deps, Context& ctx) {
-  auto p = app::GetProfile(deps, ctx.principal.user_id);
+Response Me(const app::accounts::AccountsDeps& deps, Context& ctx) {
+  auto p = app::accounts::GetProfile(deps, ctx.principal.user_id);
   if (!p.ok()) return StatusResponse(p.status());
   json::object b = UserJson(p->user);
   json::array orgs;
@@ -188,13 +189,13 @@ Response Me(const app::AccountsDeps& deps, Context& ctx) {
   return JsonResponse(200, b);
 }
 
-Response ForgotPassword(const app::AccountsDeps& deps, bool show_token, Context& ctx) {
+Response ForgotPassword(const app::accounts::AccountsDeps& deps, bool show_token, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   if (!RequiredString(*body, "email")) return ErrorResponse(400, "Email is required");
   Validator v(*body);
   auto email = EmailField(v, "email");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto token = app::ForgotPassword(deps, *email);
+  auto token = app::accounts::ForgotPassword(deps, *email);
   if (!token.ok()) return StatusResponse(token.status());
   json::object b = Success("If an account exists for this email, a password reset link has been sent");
   // Outside production the token is shown (development and tests have no mailbox).
@@ -202,20 +203,20 @@ Response ForgotPassword(const app::AccountsDeps& deps, bool show_token, Context&
   return JsonResponse(200, b);
 }
 
-Response ResetPassword(const app::AccountsDeps& deps, Context& ctx) {
+Response ResetPassword(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto token = v.String("token", StringRule{.required = true, .max = 256});
   auto email = EmailField(v, "email");
   auto password = PasswordField(v, "newPassword");
   if (!v.ok()) return ValidationFailed(v.details());
-  Status s = app::ResetPassword(deps, *token, *email, *password);
+  Status s = app::accounts::ResetPassword(deps, *token, *email, *password);
   if (!s.ok()) return StatusResponse(s);
   return JsonResponse(200, Success("Password updated: sign in with your new password"));
 }
 
-Response SendVerification(const app::AccountsDeps& deps, Context& ctx) {
-  auto out = app::SendVerification(deps, ctx.principal.user_id);
+Response SendVerification(const app::accounts::AccountsDeps& deps, Context& ctx) {
+  auto out = app::accounts::SendVerification(deps, ctx.principal.user_id);
   if (!out.ok()) return StatusResponse(out.status());
   if (out->already_verified) return JsonResponse(200, Success("Email already verified"));
   json::object b = Success("Verification email sent");
@@ -223,32 +224,32 @@ Response SendVerification(const app::AccountsDeps& deps, Context& ctx) {
   return JsonResponse(200, b);
 }
 
-Response ResendVerification(const app::AccountsDeps& deps, Context& ctx) {
+Response ResendVerification(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto email = EmailField(v, "email");
   if (!v.ok()) return ValidationFailed(v.details());
-  auto masked = app::ResendVerification(deps, *email);
+  auto masked = app::accounts::ResendVerification(deps, *email);
   if (!masked.ok()) return StatusResponse(masked.status());
   json::object b = Success("If this email needs verification, a new link has been sent");
   b["maskedEmail"] = *masked;
   return JsonResponse(200, b);
 }
 
-Response VerifyEmail(const app::AccountsDeps& deps, Context& ctx) {
+Response VerifyEmail(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   auto token = RequiredString(*body, "token");
   if (!token) return ErrorResponse(400, "Token is required");
-  Status s = app::VerifyEmail(deps, *token);
+  Status s = app::accounts::VerifyEmail(deps, *token);
   if (!s.ok()) return StatusResponse(s);
   return JsonResponse(200, json::object{{"success", true}});
 }
 
-Response WhatsNew(const app::AccountsDeps& deps, Context& ctx) {
+Response WhatsNew(const app::accounts::AccountsDeps& deps, Context& ctx) {
   const std::string org = util::ToLower(util::Trim(ctx.req.headers.Get("X-Service-Org")));
   if (org.empty()) return JsonResponse(200, json::object{{"items", json::array()}});
   if (!util::IsUuid(org)) return ErrorResponse(403, "Not a member of this organization");
-  auto out = app::GetWhatsNew(deps, ctx.principal.user_id, ctx.principal.session_id, org);
+  auto out = app::accounts::GetWhatsNew(deps, ctx.principal.user_id, ctx.principal.session_id, org);
   if (!out.ok()) return StatusResponse(out.status());
   if (out->first_login)
     return JsonResponse(200, json::object{{"items", json::array()}, {"firstLogin", true}});
@@ -267,12 +268,13 @@ Response WhatsNew(const app::AccountsDeps& deps, Context& ctx) {
                                                                 {"resolved", out->feed.resolved}}}});
 }
 
-Response SwitchOrg(const app::AccountsDeps& deps, Context& ctx) {
+Response SwitchOrg(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto org_id = v.String("orgId", StringRule{.required = true, .uuid = true});
   if (!v.ok()) return ValidationFailed(v.details());
-  auto out = app::SwitchOrg(deps, ctx.principal.user_id, util::ToLower(*org_id), ctx.principal.session_id);
+  auto out =
+      app::accounts::SwitchOrg(deps, ctx.principal.user_id, util::ToLower(*org_id), ctx.principal.session_id);
   if (!out.ok()) return StatusResponse(out.status());
   json::object b = TokensJson(out->tokens);
   b["org"] = json::object{{"id", out->org.org_id}, {"name", out->org.org_name}, {"slug", out->org.org_slug}};
@@ -280,16 +282,16 @@ Response SwitchOrg(const app::AccountsDeps& deps, Context& ctx) {
   return JsonResponse(200, b);
 }
 
-Response RequestDataExport(const app::AccountsDeps& deps, Context& ctx) {
-  auto expires = app::RequestDataExport(deps, ctx.principal.user_id);
+Response RequestDataExport(const app::accounts::AccountsDeps& deps, Context& ctx) {
+  auto expires = app::accounts::RequestDataExport(deps, ctx.principal.user_id);
   if (!expires.ok()) return StatusResponse(expires.status());
   json::object b = Success("We are emailing you a link to download your data");
   b["expiresAt"] = util::FormatIso8601(*expires);
   return JsonResponse(202, b);
 }
 
-Response DownloadDataExport(const app::AccountsDeps& deps, Context& ctx) {
-  auto e = app::DownloadDataExport(deps, ctx.params.Get("token"));
+Response DownloadDataExport(const app::accounts::AccountsDeps& deps, Context& ctx) {
+  auto e = app::accounts::DownloadDataExport(deps, ctx.params.Get("token"));
   if (!e.ok()) return StatusResponse(e.status());
   json::object user = UserJson(e->user);
   user["status"] = e->user.status;
@@ -355,19 +357,19 @@ Response DownloadDataExport(const app::AccountsDeps& deps, Context& ctx) {
   return r;
 }
 
-Response RequestDeletion(const app::AccountsDeps& deps, Context& ctx) {
-  auto expires = app::RequestAccountDeletion(deps, ctx.principal.user_id);
+Response RequestDeletion(const app::accounts::AccountsDeps& deps, Context& ctx) {
+  auto expires = app::accounts::RequestAccountDeletion(deps, ctx.principal.user_id);
   if (!expires.ok()) return StatusResponse(expires.status());
   json::object b = Success("We are emailing you a link to confirm the deletion of your account");
   b["expiresAt"] = util::FormatIso8601(*expires);
   return JsonResponse(202, b);
 }
 
-Response ConfirmDeletion(const app::AccountsDeps& deps, Context& ctx) {
+Response ConfirmDeletion(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   auto token = RequiredString(*body, "token");
   if (!token) return ErrorResponse(400, "Token is required");
-  auto out = app::ConfirmAccountDeletion(deps, *token);
+  auto out = app::accounts::ConfirmAccountDeletion(deps, *token);
   if (!out.ok()) return StatusResponse(out.status());
   json::array orgs;
   for (const auto& id : out->deleted_org_ids) orgs.push_back(json::value(id));
@@ -379,7 +381,7 @@ Response ConfirmDeletion(const app::AccountsDeps& deps, Context& ctx) {
 
 }  // namespace
 
-void RegisterAuthRoutes(Pipeline& p, const app::AccountsDeps& deps, bool production) {
+void RegisterAuthRoutes(Pipeline& p, const app::accounts::AccountsDeps& deps, bool production) {
   Router& r = p.router();
   r.Add("POST", "/v1/auth/register", kAuth, AuthMode::kNone, Bind(deps, Register));
   r.Add("POST", "/v1/auth/waitlist", kAuth, AuthMode::kNone, Bind(deps, Waitlist));

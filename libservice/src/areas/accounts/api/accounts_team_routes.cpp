@@ -16,13 +16,13 @@ namespace {
 
 const std::vector<std::string_view> kRoleNames = {"admin", "manager", "member", "tester", "viewer"};
 
-app::TeamActor ActorOf(const Context& ctx) {
+app::accounts::TeamActor ActorOf(const Context& ctx) {
   return {ctx.principal.user_id, ctx.principal.org_id,
           domain::ParseRole(ctx.principal.role).value_or(domain::Role::kViewer)};
 }
 
-Response List(const app::AccountsDeps& deps, Context& ctx) {
-  auto members = app::ListTeam(deps, ctx.principal.org_id);
+Response List(const app::accounts::AccountsDeps& deps, Context& ctx) {
+  auto members = app::accounts::ListTeam(deps, ctx.principal.org_id);
   if (!members.ok()) return StatusResponse(members.status());
   json::array out;
   for (const auto& m : *members) {
@@ -43,7 +43,7 @@ Response List(const app::AccountsDeps& deps, Context& ctx) {
   return JsonResponse(200, json::object{{"members", std::move(out)}, {"total", total}});
 }
 
-Response Invite(const app::AccountsDeps& deps, Context& ctx) {
+Response Invite(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto email = EmailField(v, "email");
@@ -51,12 +51,12 @@ Response Invite(const app::AccountsDeps& deps, Context& ctx) {
   auto org_id = v.String("orgId", StringRule{.required = true, .uuid = true});
   auto resend = v.Bool("resend");
   if (!v.ok()) return ValidationFailed(v.details());
-  app::InviteInput in;
+  app::accounts::InviteInput in;
   in.email = *email;
   in.role = domain::ParseRole(role.value_or("member")).value_or(domain::Role::kMember);
   in.org_id = util::ToLower(*org_id);
   in.resend = resend.value_or(false);
-  auto out = app::InviteMember(deps, ActorOf(ctx), in);
+  auto out = app::accounts::InviteMember(deps, ActorOf(ctx), in);
   if (!out.ok()) return StatusResponse(out.status());
   return JsonResponse(201,
                       json::object{{"success", true},
@@ -66,14 +66,14 @@ Response Invite(const app::AccountsDeps& deps, Context& ctx) {
                                                                {"expiresAt", OptTime(out->expires_at)}}}});
 }
 
-Response ChangeRole(const app::AccountsDeps& deps, Context& ctx) {
+Response ChangeRole(const app::accounts::AccountsDeps& deps, Context& ctx) {
   SV_ASSIGN_OR_RESPOND(const json::value* body, ctx.Body());
   Validator v(*body);
   auto role = v.String("role", StringRule{.required = true, .one_of = &kRoleNames});
   if (!v.ok()) return ValidationFailed(v.details());
   const std::string user_id = util::ToLower(ctx.params.Get("userId"));
   if (!util::IsUuid(user_id)) return ErrorResponse(404, "Member not found");
-  auto m = app::ChangeMemberRole(deps, ActorOf(ctx), user_id, *domain::ParseRole(*role));
+  auto m = app::accounts::ChangeMemberRole(deps, ActorOf(ctx), user_id, *domain::ParseRole(*role));
   if (!m.ok()) return StatusResponse(m.status());
   return JsonResponse(
       200, json::object{{"success", true},
@@ -81,17 +81,17 @@ Response ChangeRole(const app::AccountsDeps& deps, Context& ctx) {
                          json::object{{"org_id", m->org_id}, {"user_id", m->user_id}, {"role", m->role}}}});
 }
 
-Response Remove(const app::AccountsDeps& deps, Context& ctx) {
+Response Remove(const app::accounts::AccountsDeps& deps, Context& ctx) {
   const std::string user_id = util::ToLower(ctx.params.Get("userId"));
   if (!util::IsUuid(user_id)) return ErrorResponse(404, "Member not found");
-  Status s = app::RemoveMember(deps, ActorOf(ctx), user_id);
+  Status s = app::accounts::RemoveMember(deps, ActorOf(ctx), user_id);
   if (!s.ok()) return StatusResponse(s);
   return JsonResponse(200, json::object{{"success", true}});
 }
 
 }  // namespace
 
-void RegisterTeamRoutes(Pipeline& p, const app::AccountsDeps& deps) {
+void RegisterTeamRoutes(Pipeline& p, const app::accounts::AccountsDeps& deps) {
   using domain::Capability;
   Router& r = p.router();
   r.Add("GET", "/v1/team", RateClass::kGeneral, AuthMode::kJwtOrg, Capability::kViewTeam, Bind(deps, List));

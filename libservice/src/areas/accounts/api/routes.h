@@ -8,10 +8,10 @@
 namespace service::api {
 
 // Bearer authentication (sessions) for every route but capture keys'.
-void RegisterBearerAuthenticator(Pipeline& p, const app::AccountsDeps& deps);
+void RegisterBearerAuthenticator(Pipeline& p, const app::accounts::AccountsDeps& deps);
 // /v1/auth/*. `production`: forgot-password never shows the token.
-void RegisterAuthRoutes(Pipeline& p, const app::AccountsDeps& deps, bool production);
+void RegisterAuthRoutes(Pipeline& p, const app::accounts::AccountsDeps& deps, bool production);
 // /v1/team/*.
-void RegisterTeamRoutes(Pipeline& p, const app::AccountsDeps& deps);
+void RegisterTeamRoutes(Pipeline& p, const app::accounts::AccountsDeps& deps);
 
 }  // namespace service::api

@@ -6,7 +6,7 @@
 #include "areas/accounts/app/internal.h"
 #include "areas/accounts/domain/secrets.h"
 
-namespace service::app {
+namespace service::app::accounts {
 
 Result<WhatsNewResult> GetWhatsNew(const AccountsDeps& deps, const std::string& user_id,
                                    const std::string& session_id, const std::string& org_id) {
@@ -72,18 +72,18 @@ Result<int64_t> RequestDataExport(const AccountsDeps& deps, const std::string& u
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, user_id));
     if (!user) return NotFound("User not found");
-    SV_ASSIGN_OR_RETURN(std::string token,
-                        accounts_internal::IssueEmailToken(deps, tx, user_id, ports::kDataExportToken,
-                                                           kDataExportTokenLifetimeMs));
-    return deps.mail->Enqueue(tx, accounts_internal::DataExportMail(deps, user->email, token));
+    SV_ASSIGN_OR_RETURN(
+        std::string token,
+        internal::IssueEmailToken(deps, tx, user_id, ports::kDataExportToken, kDataExportTokenLifetimeMs));
+    return deps.mail->Enqueue(tx, internal::DataExportMail(deps, user->email, token));
   }));
   return expires_at;
 }
 
 Result<DataExport> DownloadDataExport(const AccountsDeps& deps, std::string_view token) {
   const Status invalid = InvalidArgument("Invalid or expired export link");
-  if (!domain::IsWellFormedSecret(token)) return invalid;
-  const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
+  if (!domain::accounts::IsWellFormedSecret(token)) return invalid;
+  const std::string hash = domain::accounts::SecretHash(domain::accounts::NormalizeSecret(token));
   DataExport out;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     out.exported_at = deps.Now();
@@ -108,18 +108,18 @@ Result<int64_t> RequestAccountDeletion(const AccountsDeps& deps, const std::stri
     if (!user) return NotFound("User not found");
     SV_ASSIGN_OR_RETURN(DeletionPlan plan, PlanDeletion(deps, tx, user_id));
     if (!plan.blockers.empty()) return SoleAdmin(plan);
-    SV_ASSIGN_OR_RETURN(std::string token,
-                        accounts_internal::IssueEmailToken(deps, tx, user_id, ports::kDataDeleteToken,
-                                                           kDataDeleteTokenLifetimeMs));
-    return deps.mail->Enqueue(tx, accounts_internal::AccountDeletionMail(deps, user->email, token));
+    SV_ASSIGN_OR_RETURN(
+        std::string token,
+        internal::IssueEmailToken(deps, tx, user_id, ports::kDataDeleteToken, kDataDeleteTokenLifetimeMs));
+    return deps.mail->Enqueue(tx, internal::AccountDeletionMail(deps, user->email, token));
   }));
   return expires_at;
 }
 
 Result<DeletedAccount> ConfirmAccountDeletion(const AccountsDeps& deps, std::string_view token) {
   const Status invalid = InvalidArgument("Invalid or expired deletion link");
-  if (!domain::IsWellFormedSecret(token)) return invalid;
-  const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
+  if (!domain::accounts::IsWellFormedSecret(token)) return invalid;
+  const std::string hash = domain::accounts::SecretHash(domain::accounts::NormalizeSecret(token));
   DeletedAccount out;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<std::string> user_id,
@@ -145,4 +145,4 @@ Result<DeletedAccount> ConfirmAccountDeletion(const AccountsDeps& deps, std::str
   return out;
 }
 
-}  // namespace service::app
+}  // namespace service::app::accounts

@@ -40,7 +40,7 @@
 #include "service/options.h"
 #include "service/status.h"
 
-namespace service::app {
+namespace service::app::accounts {
 
 // The project a new organization starts with and its first live capture
 // key. The projects area makes it (AccountsDeps::create_first_project).
@@ -75,13 +75,13 @@ struct AccountsDeps {
   // A new workspace's default project and first capture key (set by the
   // projects area's module).
   CreateFirstProject create_first_project;
-  const MailOutbox* mail = nullptr;
+  const app::mail::MailOutbox* mail = nullptr;
   // Rows of other areas that go with an organization, member or account.
   const DeletionHooks* deletion = nullptr;
 
   std::string jwt_secret;  // never logged
   // scrypt cost for new password hashes (and the login timing decoy).
-  const domain::ScryptParams* password_params = nullptr;
+  const domain::accounts::ScryptParams* password_params = nullptr;
   std::string public_url;  // links in mails
   bool require_email_verification = false;
   std::vector<std::string> superadmin_emails;  // lower-cased
@@ -298,4 +298,4 @@ Result<DeletedAccount> ConfirmAccountDeletion(const AccountsDeps& deps, std::str
 // The 503 every session check answers when the account lookup fails.
 Status AuthUnavailable();
 
-}  // namespace service::app
+}  // namespace service::app::accounts

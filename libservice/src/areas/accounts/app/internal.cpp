@@ -7,20 +7,21 @@
 #include "util/strings.h"
 #include "util/time.h"
 
-namespace service::app::accounts_internal {
+namespace service::app::accounts::internal {
 
 Result<SessionTokens> IssueSession(const AccountsDeps& deps, ports::Tx& tx, const std::string& user_id,
                                    const std::string& org_id, int64_t revision,
                                    const std::string& session_id) {
   const int64_t now = deps.Now();
   SessionTokens out;
-  domain::TokenClaims access = domain::MakeAccessClaims(user_id, org_id, revision, now);
+  domain::accounts::TokenClaims access = domain::accounts::MakeAccessClaims(user_id, org_id, revision, now);
   access.sid = session_id;
-  out.access_token = domain::SignToken(access, deps.jwt_secret);
-  const domain::IssuedSecret jti = domain::NewRefreshTokenId(*deps.ids);
-  domain::TokenClaims refresh = domain::MakeRefreshClaims(user_id, org_id, revision, jti.token, now);
+  out.access_token = domain::accounts::SignToken(access, deps.jwt_secret);
+  const domain::accounts::IssuedSecret jti = domain::accounts::NewRefreshTokenId(*deps.ids);
+  domain::accounts::TokenClaims refresh =
+      domain::accounts::MakeRefreshClaims(user_id, org_id, revision, jti.token, now);
   refresh.sid = session_id;
-  out.refresh_token = domain::SignToken(refresh, deps.jwt_secret);
+  out.refresh_token = domain::accounts::SignToken(refresh, deps.jwt_secret);
   ports::RefreshToken row;
   row.id = deps.ids->NewId();
   row.user_id = user_id;
@@ -37,7 +38,7 @@ Result<std::string> IssueEmailToken(const AccountsDeps& deps, ports::Tx& tx, con
                                     std::string_view kind, int64_t lifetime_ms) {
   const int64_t now = deps.Now();
   SV_RETURN_IF_ERROR(deps.email_tokens->ConsumeAll(tx, user_id, kind, now));
-  const domain::IssuedSecret secret = domain::NewSecret(*deps.ids);
+  const domain::accounts::IssuedSecret secret = domain::accounts::NewSecret(*deps.ids);
   ports::EmailToken row;
   row.id = deps.ids->NewId();
   row.user_id = user_id;
@@ -52,14 +53,14 @@ Result<std::string> IssueEmailToken(const AccountsDeps& deps, ports::Tx& tx, con
 namespace {
 
 Result<std::string> PickOrgSlug(const AccountsDeps& deps, ports::Tx& tx, const std::string& org_name) {
-  const std::string base = domain::Slugify(org_name, "org");
+  const std::string base = domain::accounts::Slugify(org_name, "org");
   for (int n = 1; n <= 20; ++n) {
-    std::string candidate = domain::SlugCandidate(base, n);
+    std::string candidate = domain::accounts::SlugCandidate(base, n);
     SV_ASSIGN_OR_RETURN(bool taken, deps.orgs->SlugTaken(tx, candidate));
     if (!taken) return candidate;
   }
   // A crowded name: a random suffix ends the search.
-  return domain::SlugCandidate(base, 2) + "-" + util::ToLower(deps.ids->RandomAlnum(6));
+  return domain::accounts::SlugCandidate(base, 2) + "-" + util::ToLower(deps.ids->RandomAlnum(6));
 }
 
 }  // namespace
@@ -108,16 +109,17 @@ Status InsertWorkspace(const AccountsDeps& deps, ports::Tx& tx, const WorkspaceS
                       IssueSession(deps, tx, user.id, org.id, user.session_revision, session_id));
 
   if (!user.email_verified && deps.mail->configured()) {
-    SV_ASSIGN_OR_RETURN(std::string token, IssueEmailToken(deps, tx, user.id, ports::kVerifyEmailToken,
-                                                           domain::kEmailVerificationTokenLifetimeMs));
+    SV_ASSIGN_OR_RETURN(std::string token,
+                        IssueEmailToken(deps, tx, user.id, ports::kVerifyEmailToken,
+                                        domain::accounts::kEmailVerificationTokenLifetimeMs));
     SV_RETURN_IF_ERROR(deps.mail->Enqueue(tx, VerificationMail(deps, user.email, token)));
   }
   return Status::Ok();
 }
 
 Result<std::string> HashNewPassword(const AccountsDeps& deps, std::string_view password) {
-  return domain::HashPassword(password, deps.ids->RandomBytes(domain::kPasswordSaltBytes),
-                              *deps.password_params);
+  return domain::accounts::HashPassword(password, deps.ids->RandomBytes(domain::accounts::kPasswordSaltBytes),
+                                        *deps.password_params);
 }
 
 bool IsStoreFailure(const Status& s) { return s.code() == Code::kUnavailable || s.code() == Code::kInternal; }
@@ -132,21 +134,24 @@ std::string Footer() { return "\n\nIf you did not expect this message, you can i
 
 }  // namespace
 
-MailMessage VerificationMail(const AccountsDeps& deps, const std::string& to, const std::string& token) {
+app::mail::MailMessage VerificationMail(const AccountsDeps& deps, const std::string& to,
+                                        const std::string& token) {
   return {to, "Verify your email address",
           "Confirm that this is your email address by opening this link within 24 hours:\n\n" +
               Link(deps, "/verify-email#token=" + token) + "\n\nVerification token: " + token + Footer()};
 }
 
-MailMessage PasswordResetMail(const AccountsDeps& deps, const std::string& to, const std::string& token) {
+app::mail::MailMessage PasswordResetMail(const AccountsDeps& deps, const std::string& to,
+                                         const std::string& token) {
   return {to, "Reset your password",
           "Someone asked to reset the password of your account. Choose a new password within one hour:\n\n" +
               Link(deps, "/reset-password#token=" + token + "&email=" + util::UrlEncode(to)) +
               "\n\nReset token: " + token + Footer()};
 }
 
-MailMessage InvitationMail(const AccountsDeps& deps, const std::string& to, const std::string& org_name,
-                           const std::string& inviter, const std::string& token, int64_t expires_at) {
+app::mail::MailMessage InvitationMail(const AccountsDeps& deps, const std::string& to,
+                                      const std::string& org_name, const std::string& inviter,
+                                      const std::string& token, int64_t expires_at) {
   return {to, "You are invited to join " + org_name,
           (inviter.empty() ? std::string("You have") : inviter + " has") + " invited you to join " +
               org_name + ". Accept the invitation and choose your password here:\n\n" +
@@ -154,14 +159,15 @@ MailMessage InvitationMail(const AccountsDeps& deps, const std::string& to, cons
               util::FormatIso8601(expires_at) + "." + Footer()};
 }
 
-MailMessage AddedToOrgMail(const AccountsDeps& deps, const std::string& to, const std::string& org_name,
-                           const std::string& inviter) {
+app::mail::MailMessage AddedToOrgMail(const AccountsDeps& deps, const std::string& to,
+                                      const std::string& org_name, const std::string& inviter) {
   return {to, "You were added to " + org_name,
           (inviter.empty() ? std::string("You were added to ") : inviter + " has added you to ") + org_name +
               ". Sign in to switch to it:\n\n" + Link(deps, "/login") + Footer()};
 }
 
-MailMessage WaitlistReceiptMail(const AccountsDeps& deps, const std::string& to, const std::string& name) {
+app::mail::MailMessage WaitlistReceiptMail(const AccountsDeps& deps, const std::string& to,
+                                           const std::string& name) {
   return {
       to, "You are on the waitlist",
       "Hello " + name +
@@ -170,24 +176,26 @@ MailMessage WaitlistReceiptMail(const AccountsDeps& deps, const std::string& to,
           deps.public_url + Footer()};
 }
 
-MailMessage WaitlistApprovalMail(const AccountsDeps& deps, const std::string& to, const std::string& name,
-                                 const std::string& token) {
+app::mail::MailMessage WaitlistApprovalMail(const AccountsDeps& deps, const std::string& to,
+                                            const std::string& name, const std::string& token) {
   return {to, "Your account request was approved",
           "Hello " + name + ",\n\nyour request was approved. Complete your signup within 7 days here:\n\n" +
               Link(deps, "/signup#token=" + token) + Footer()};
 }
 
-MailMessage DataExportMail(const AccountsDeps& deps, const std::string& to, const std::string& token) {
+app::mail::MailMessage DataExportMail(const AccountsDeps& deps, const std::string& to,
+                                      const std::string& token) {
   return {to, "Your data export is ready",
           "Download a copy of your account data (a JSON file) within 24 hours. The link works once:\n\n" +
               Link(deps, "/v1/auth/data-export/" + token) + Footer()};
 }
 
-MailMessage AccountDeletionMail(const AccountsDeps& deps, const std::string& to, const std::string& token) {
+app::mail::MailMessage AccountDeletionMail(const AccountsDeps& deps, const std::string& to,
+                                           const std::string& token) {
   return {to, "Confirm the deletion of your account",
           "Someone asked to delete your account and its data. This cannot be undone. To confirm within one "
           "hour, open:\n\n" +
               Link(deps, "/delete-account#token=" + token) + "\n\nConfirmation token: " + token + Footer()};
 }
 
-}  // namespace service::app::accounts_internal
+}  // namespace service::app::accounts::internal

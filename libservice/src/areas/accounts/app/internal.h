@@ -14,7 +14,7 @@
 #include "areas/mail/app/mail.h"
 #include "ports/transaction.h"
 
-namespace service::app::accounts_internal {
+namespace service::app::accounts::internal {
 
 // Signs an access token and a refresh token for the user, both naming the
 // sign-in `session_id` (claim `sid`), and stores the refresh token's hash.
@@ -53,16 +53,22 @@ bool IsStoreFailure(const Status& s);
 // The account mails. Links are built from SERVICE_PUBLIC_URL; secrets travel
 // in the URL fragment (never sent to a server or kept in its logs) except
 // the data export link, which is a direct download.
-MailMessage VerificationMail(const AccountsDeps& deps, const std::string& to, const std::string& token);
-MailMessage PasswordResetMail(const AccountsDeps& deps, const std::string& to, const std::string& token);
-MailMessage InvitationMail(const AccountsDeps& deps, const std::string& to, const std::string& org_name,
-                           const std::string& inviter, const std::string& token, int64_t expires_at);
-MailMessage AddedToOrgMail(const AccountsDeps& deps, const std::string& to, const std::string& org_name,
-                           const std::string& inviter);
-MailMessage WaitlistReceiptMail(const AccountsDeps& deps, const std::string& to, const std::string& name);
-MailMessage WaitlistApprovalMail(const AccountsDeps& deps, const std::string& to, const std::string& name,
-                                 const std::string& token);
-MailMessage DataExportMail(const AccountsDeps& deps, const std::string& to, const std::string& token);
-MailMessage AccountDeletionMail(const AccountsDeps& deps, const std::string& to, const std::string& token);
+app::mail::MailMessage VerificationMail(const AccountsDeps& deps, const std::string& to,
+                                        const std::string& token);
+app::mail::MailMessage PasswordResetMail(const AccountsDeps& deps, const std::string& to,
+                                         const std::string& token);
+app::mail::MailMessage InvitationMail(const AccountsDeps& deps, const std::string& to,
+                                      const std::string& org_name, const std::string& inviter,
+                                      const std::string& token, int64_t expires_at);
+app::mail::MailMessage AddedToOrgMail(const AccountsDeps& deps, const std::string& to,
+                                      const std::string& org_name, const std::string& inviter);
+app::mail::MailMessage WaitlistReceiptMail(const AccountsDeps& deps, const std::string& to,
+                                           const std::string& name);
+app::mail::MailMessage WaitlistApprovalMail(const AccountsDeps& deps, const std::string& to,
+                                            const std::string& name, const std::string& token);
+app::mail::MailMessage DataExportMail(const AccountsDeps& deps, const std::string& to,
+                                      const std::string& token);
+app::mail::MailMessage AccountDeletionMail(const AccountsDeps& deps, const std::string& to,
+                                           const std::string& token);
 
-}  // namespace service::app::accounts_internal
+}  // namespace service::app::accounts::internal

@@ -4,7 +4,7 @@
 #include "areas/accounts/domain/account.h"
 #include "areas/accounts/domain/secrets.h"
 
-namespace service::app {
+namespace service::app::accounts {
 
 namespace {
 Status InvitationInvalid() {
@@ -13,8 +13,8 @@ Status InvitationInvalid() {
 }  // namespace
 
 Result<InvitationInfo> InspectInvitation(const AccountsDeps& deps, std::string_view token) {
-  if (!domain::IsWellFormedSecret(token)) return InvitationInvalid();
-  const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
+  if (!domain::accounts::IsWellFormedSecret(token)) return InvitationInvalid();
+  const std::string hash = domain::accounts::SecretHash(domain::accounts::NormalizeSecret(token));
   std::optional<ports::Invitation> inv;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
     SV_ASSIGN_OR_RETURN(inv, deps.invitations->FindOpen(c, hash, deps.Now()));
@@ -26,11 +26,11 @@ Result<InvitationInfo> InspectInvitation(const AccountsDeps& deps, std::string_v
 
 Result<AcceptedInvitation> AcceptInvitation(const AccountsDeps& deps, std::string_view token,
                                             const std::string& email, const std::string& password) {
-  if (!domain::IsWellFormedSecret(token)) return InvitationInvalid();
-  const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
+  if (!domain::accounts::IsWellFormedSecret(token)) return InvitationInvalid();
+  const std::string hash = domain::accounts::SecretHash(domain::accounts::NormalizeSecret(token));
   // Hashed before the transaction (and whether or not it is used, so the
   // answer takes as long for an active account as for a pending one).
-  SV_ASSIGN_OR_RETURN(std::string password_hash, accounts_internal::HashNewPassword(deps, password));
+  SV_ASSIGN_OR_RETURN(std::string password_hash, internal::HashNewPassword(deps, password));
   AcceptedInvitation out;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     const int64_t now = deps.Now();
@@ -39,15 +39,16 @@ Result<AcceptedInvitation> AcceptInvitation(const AccountsDeps& deps, std::strin
     if (!inv) return InvitationInvalid();
     SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, inv->user_id));
     if (!user || user->email != email) return InvitationInvalid();
-    const auto status = domain::ParseAccountStatus(user->status);
+    const auto status = domain::accounts::ParseAccountStatus(user->status);
     if (!status) return InvitationInvalid();
-    SV_ASSIGN_OR_RETURN(domain::InvitationAcceptance acceptance, domain::DecideInvitationAcceptance(*status));
+    SV_ASSIGN_OR_RETURN(domain::accounts::InvitationAcceptance acceptance,
+                        domain::accounts::DecideInvitationAcceptance(*status));
     // The membership must still exist (a removal revokes the invitation
     // too); its row lock keeps a concurrent removal out until we commit.
     SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m,
                         deps.memberships->Lock(tx, inv->org_id, user->id, now));
     if (!m) return InvitationInvalid();
-    if (acceptance == domain::InvitationAcceptance::kActivate) {
+    if (acceptance == domain::accounts::InvitationAcceptance::kActivate) {
       SV_ASSIGN_OR_RETURN(bool updated, deps.users->SetPassword(tx, user->id, password_hash, true, now));
       if (!updated) return InvitationInvalid();
       SV_RETURN_IF_ERROR(deps.sessions->RevokeAll(tx, user->id, now));
@@ -60,4 +61,4 @@ Result<AcceptedInvitation> AcceptInvitation(const AccountsDeps& deps, std::strin
   return out;
 }
 
-}  // namespace service::app
+}  // namespace service::app::accounts

@@ -4,9 +4,9 @@
 #include "areas/accounts/domain/account.h"
 #include "areas/accounts/domain/secrets.h"
 
-namespace service::app {
+namespace service::app::accounts {
 
-using accounts_internal::IssueEmailToken;
+using internal::IssueEmailToken;
 
 Result<std::optional<std::string>> ForgotPassword(const AccountsDeps& deps, const std::string& email) {
   std::optional<ports::User> user;
@@ -14,14 +14,14 @@ Result<std::optional<std::string>> ForgotPassword(const AccountsDeps& deps, cons
     SV_ASSIGN_OR_RETURN(user, deps.users->FindByEmail(c, email));
     return Status::Ok();
   }));
-  const auto status = user ? domain::ParseAccountStatus(user->status) : std::nullopt;
-  if (!user || !status || !domain::CanResetPassword(*status)) return std::optional<std::string>();
+  const auto status = user ? domain::accounts::ParseAccountStatus(user->status) : std::nullopt;
+  if (!user || !status || !domain::accounts::CanResetPassword(*status)) return std::optional<std::string>();
   std::string token;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(token, IssueEmailToken(deps, tx, user->id, ports::kPasswordResetToken,
-                                               domain::kPasswordResetTokenLifetimeMs));
+                                               domain::accounts::kPasswordResetTokenLifetimeMs));
     if (!deps.mail->configured()) return Status::Ok();
-    return deps.mail->Enqueue(tx, accounts_internal::PasswordResetMail(deps, user->email, token));
+    return deps.mail->Enqueue(tx, internal::PasswordResetMail(deps, user->email, token));
   }));
   return std::optional<std::string>(token);
 }
@@ -29,15 +29,15 @@ Result<std::optional<std::string>> ForgotPassword(const AccountsDeps& deps, cons
 Status ResetPassword(const AccountsDeps& deps, std::string_view token, const std::string& email,
                      const std::string& password) {
   const Status invalid = InvalidArgument("Invalid or expired reset token");
-  if (!domain::IsWellFormedSecret(token)) return invalid;
-  const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
-  SV_ASSIGN_OR_RETURN(std::string password_hash, accounts_internal::HashNewPassword(deps, password));
+  if (!domain::accounts::IsWellFormedSecret(token)) return invalid;
+  const std::string hash = domain::accounts::SecretHash(domain::accounts::NormalizeSecret(token));
+  SV_ASSIGN_OR_RETURN(std::string password_hash, internal::HashNewPassword(deps, password));
   return deps.db->Write([&](ports::Tx& tx) -> Status {
     const int64_t now = deps.Now();
     SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindByEmail(tx, email));
     if (!user) return invalid;
-    const auto status = domain::ParseAccountStatus(user->status);
-    if (!status || !domain::CanResetPassword(*status)) return invalid;
+    const auto status = domain::accounts::ParseAccountStatus(user->status);
+    if (!status || !domain::accounts::CanResetPassword(*status)) return invalid;
     // Consumed atomically; a token of another account rolls back unconsumed.
     SV_ASSIGN_OR_RETURN(std::optional<std::string> owner,
                         deps.email_tokens->Consume(tx, ports::kPasswordResetToken, hash, now));
@@ -65,10 +65,11 @@ Result<VerificationSent> SendVerification(const AccountsDeps& deps, const std::s
       return Status::Ok();
     }
     if (!deps.mail->configured()) return MailNotConfigured();
-    out.masked_email = domain::MaskEmail(user->email);
-    SV_ASSIGN_OR_RETURN(std::string token, IssueEmailToken(deps, tx, user->id, ports::kVerifyEmailToken,
-                                                           domain::kEmailVerificationTokenLifetimeMs));
-    return deps.mail->Enqueue(tx, accounts_internal::VerificationMail(deps, user->email, token));
+    out.masked_email = domain::accounts::MaskEmail(user->email);
+    SV_ASSIGN_OR_RETURN(std::string token,
+                        IssueEmailToken(deps, tx, user->id, ports::kVerifyEmailToken,
+                                        domain::accounts::kEmailVerificationTokenLifetimeMs));
+    return deps.mail->Enqueue(tx, internal::VerificationMail(deps, user->email, token));
   }));
   return out;
 }
@@ -78,17 +79,18 @@ Result<std::string> ResendVerification(const AccountsDeps& deps, const std::stri
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindByEmail(tx, email));
     if (!user || user->email_verified || user->status != "active") return Status::Ok();
-    SV_ASSIGN_OR_RETURN(std::string token, IssueEmailToken(deps, tx, user->id, ports::kVerifyEmailToken,
-                                                           domain::kEmailVerificationTokenLifetimeMs));
-    return deps.mail->Enqueue(tx, accounts_internal::VerificationMail(deps, user->email, token));
+    SV_ASSIGN_OR_RETURN(std::string token,
+                        IssueEmailToken(deps, tx, user->id, ports::kVerifyEmailToken,
+                                        domain::accounts::kEmailVerificationTokenLifetimeMs));
+    return deps.mail->Enqueue(tx, internal::VerificationMail(deps, user->email, token));
   }));
-  return domain::MaskEmail(email);
+  return domain::accounts::MaskEmail(email);
 }
 
 Status VerifyEmail(const AccountsDeps& deps, std::string_view token) {
   const Status invalid = InvalidArgument("Invalid or expired verification token");
-  if (!domain::IsWellFormedSecret(token)) return invalid;
-  const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
+  if (!domain::accounts::IsWellFormedSecret(token)) return invalid;
+  const std::string hash = domain::accounts::SecretHash(domain::accounts::NormalizeSecret(token));
   return deps.db->Write([&](ports::Tx& tx) -> Status {
     const int64_t now = deps.Now();
     SV_ASSIGN_OR_RETURN(std::optional<std::string> user_id,
@@ -98,4 +100,4 @@ Status VerifyEmail(const AccountsDeps& deps, std::string_view token) {
   });
 }
 
-}  // namespace service::app
+}  // namespace service::app::accounts

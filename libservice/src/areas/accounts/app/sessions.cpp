@@ -8,7 +8,7 @@
 #include "areas/accounts/domain/token.h"
 #include "util/strings.h"
 
-namespace service::app {
+namespace service::app::accounts {
 
 Status AuthUnavailable() {
   return Status::Public(Code::kUnavailable, "Authentication is temporarily unavailable, please retry",
@@ -19,10 +19,11 @@ namespace {
 
 Status RejectedSession() { return Unauthenticated("Invalid or expired token"); }
 
-domain::AccountView ViewOf(const AccountsDeps& deps, const ports::User& u) {
-  domain::AccountView v;
+domain::accounts::AccountView ViewOf(const AccountsDeps& deps, const ports::User& u) {
+  domain::accounts::AccountView v;
   v.email = u.email;
-  v.status = domain::ParseAccountStatus(u.status).value_or(domain::AccountStatus::kDeactivated);
+  v.status =
+      domain::accounts::ParseAccountStatus(u.status).value_or(domain::accounts::AccountStatus::kDeactivated);
   v.has_password = u.password_hash.has_value() && !u.password_hash->empty();
   // Without required verification an unverified address does not block login.
   v.email_verified = u.email_verified || !deps.require_email_verification;
@@ -59,12 +60,12 @@ Result<LoginResult> Login(const AccountsDeps& deps, const std::string& email, co
   // so the response time does not tell which emails exist.
   bool matches = false;
   if (user && user->password_hash && !user->password_hash->empty()) {
-    matches = domain::VerifyPassword(password, *user->password_hash);
+    matches = domain::accounts::VerifyPassword(password, *user->password_hash);
   } else {
-    domain::DummyVerify(password, *deps.password_params);
+    domain::accounts::DummyVerify(password, *deps.password_params);
   }
-  if (!user) return domain::InvalidCredentials();
-  SV_RETURN_IF_ERROR(domain::CheckLogin(ViewOf(deps, *user), matches));
+  if (!user) return domain::accounts::InvalidCredentials();
+  SV_RETURN_IF_ERROR(domain::accounts::CheckLogin(ViewOf(deps, *user), matches));
 
   LoginResult out;
   out.user = *user;
@@ -72,18 +73,19 @@ Result<LoginResult> Login(const AccountsDeps& deps, const std::string& email, co
   const std::string org_id = out.org ? out.org->org_id : "";
   const std::string session_id = deps.ids->NewId();  // this sign-in
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(out.tokens, accounts_internal::IssueSession(deps, tx, user->id, org_id,
-                                                                    user->session_revision, session_id));
+    SV_ASSIGN_OR_RETURN(
+        out.tokens, internal::IssueSession(deps, tx, user->id, org_id, user->session_revision, session_id));
     return deps.users->RecordLogin(tx, user->id, org_id, session_id, deps.Now());
   }));
   return out;
 }
 
 Result<SessionTokens> Refresh(const AccountsDeps& deps, std::string_view refresh_token) {
-  auto claims = domain::VerifyToken(refresh_token, deps.jwt_secret, deps.Now(), domain::kRefreshTokenType);
+  auto claims = domain::accounts::VerifyToken(refresh_token, deps.jwt_secret, deps.Now(),
+                                              domain::accounts::kRefreshTokenType);
   if (!claims.ok()) return RejectedSession();
-  if (!domain::IsWellFormedSecret(claims->jti)) return RejectedSession();
-  const std::string hash = domain::SecretHash(domain::NormalizeSecret(claims->jti));
+  if (!domain::accounts::IsWellFormedSecret(claims->jti)) return RejectedSession();
+  const std::string hash = domain::accounts::SecretHash(domain::accounts::NormalizeSecret(claims->jti));
   SessionTokens out;
   Status s = deps.db->Write([&](ports::Tx& tx) -> Status {
     const int64_t now = deps.Now();
@@ -91,14 +93,14 @@ Result<SessionTokens> Refresh(const AccountsDeps& deps, std::string_view refresh
     if (!row || row->user_id != claims->sub || row->revision != claims->rev) return RejectedSession();
     SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindById(tx, row->user_id));
     if (!user) return RejectedSession();
-    SV_RETURN_IF_ERROR(domain::CheckSession(*claims, ViewOf(deps, *user)));
+    SV_RETURN_IF_ERROR(domain::accounts::CheckSession(*claims, ViewOf(deps, *user)));
     std::string org_id = row->org_id;
     if (!org_id.empty()) {
       SV_ASSIGN_OR_RETURN(std::optional<ports::Membership> m, deps.memberships->Find(tx, org_id, user->id));
       if (!m) org_id.clear();
     }
-    SV_ASSIGN_OR_RETURN(out, accounts_internal::IssueSession(deps, tx, user->id, org_id,
-                                                             user->session_revision, claims->sid));
+    SV_ASSIGN_OR_RETURN(
+        out, internal::IssueSession(deps, tx, user->id, org_id, user->session_revision, claims->sid));
     return Status::Ok();
   });
   if (s.code() == Code::kUnauthenticated) return s;
@@ -110,12 +112,12 @@ namespace {
 
 // The checks of an access token whose claims are verified, against the
 // account and membership read for it.
-Result<Caller> CheckClaims(const AccountsDeps& deps, const domain::TokenClaims& claims,
+Result<Caller> CheckClaims(const AccountsDeps& deps, const domain::accounts::TokenClaims& claims,
                            const AccessSnapshot& snapshot) {
   auto user = snapshot.users.find(claims.sub);
   if (user == snapshot.users.end()) return NotFound("user not in the access snapshot");
   if (!user->second) return RejectedSession();
-  SV_RETURN_IF_ERROR(domain::CheckSession(claims, ViewOf(deps, *user->second)));
+  SV_RETURN_IF_ERROR(domain::accounts::CheckSession(claims, ViewOf(deps, *user->second)));
   Caller out;
   out.user = *user->second;
   out.session_id = claims.sid;
@@ -128,7 +130,8 @@ Result<Caller> CheckClaims(const AccountsDeps& deps, const domain::TokenClaims& 
 
 Result<Caller> AuthenticateAccess(const AccountsDeps& deps, std::string_view access_token,
                                   const std::string* org_id) {
-  auto claims = domain::VerifyToken(access_token, deps.jwt_secret, deps.Now(), domain::kAccessTokenType);
+  auto claims = domain::accounts::VerifyToken(access_token, deps.jwt_secret, deps.Now(),
+                                              domain::accounts::kAccessTokenType);
   if (!claims.ok()) return claims.status();
   SV_ASSIGN_OR_RETURN(AccessSnapshot snapshot, ReadAccess(deps, org_id ? *org_id : "", {claims->sub}));
   return CheckClaims(deps, *claims, snapshot);
@@ -157,7 +160,8 @@ Result<AccessSnapshot> ReadAccess(const AccountsDeps& deps, const std::string& o
 
 Result<Caller> CheckAccess(const AccountsDeps& deps, std::string_view access_token,
                            const AccessSnapshot& snapshot) {
-  auto claims = domain::VerifyToken(access_token, deps.jwt_secret, deps.Now(), domain::kAccessTokenType);
+  auto claims = domain::accounts::VerifyToken(access_token, deps.jwt_secret, deps.Now(),
+                                              domain::accounts::kAccessTokenType);
   if (!claims.ok()) return claims.status();
   return CheckClaims(deps, *claims, snapshot);
 }
@@ -198,11 +202,11 @@ Result<SwitchedOrg> SwitchOrg(const AccountsDeps& deps, const std::string& user_
       if (o.org_id == org_id) found = &o;
     if (!found) return PermissionDenied("Not a member of this organization");
     out.org = *found;
-    SV_ASSIGN_OR_RETURN(out.tokens, accounts_internal::IssueSession(deps, tx, user_id, org_id,
-                                                                    user->session_revision, session_id));
+    SV_ASSIGN_OR_RETURN(
+        out.tokens, internal::IssueSession(deps, tx, user_id, org_id, user->session_revision, session_id));
     return deps.users->SetLastOrg(tx, user_id, org_id, deps.Now());
   }));
   return out;
 }
 
-}  // namespace service::app
+}  // namespace service::app::accounts

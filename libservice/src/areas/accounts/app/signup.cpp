@@ -5,9 +5,9 @@
 #include "areas/accounts/domain/account.h"
 #include "areas/accounts/domain/secrets.h"
 
-namespace service::app {
+namespace service::app::accounts {
 
-using accounts_internal::WorkspaceSeed;
+using internal::WorkspaceSeed;
 
 namespace {
 
@@ -19,18 +19,17 @@ Result<Workspace> WriteWorkspace(const AccountsDeps& deps,
     Workspace ws;
     Status s = deps.db->Write([&](ports::Tx& tx) { return attempt(tx, &ws); });
     if (s.ok()) return ws;
-    if (s.error_code() != accounts_internal::kSlugTakenCode || i >= 3) return s;
+    if (s.error_code() != internal::kSlugTakenCode || i >= 3) return s;
   }
 }
 
 }  // namespace
 
 Result<Workspace> Register(const AccountsDeps& deps, const RegisterInput& in) {
-  SV_ASSIGN_OR_RETURN(std::string hash, accounts_internal::HashNewPassword(deps, in.password));
+  SV_ASSIGN_OR_RETURN(std::string hash, internal::HashNewPassword(deps, in.password));
   const WorkspaceSeed seed{in.email, in.name, in.org_name, hash, false};
-  return WriteWorkspace(deps, [&](ports::Tx& tx, Workspace* ws) {
-    return accounts_internal::InsertWorkspace(deps, tx, seed, ws);
-  });
+  return WriteWorkspace(
+      deps, [&](ports::Tx& tx, Workspace* ws) { return internal::InsertWorkspace(deps, tx, seed, ws); });
 }
 
 Result<WaitlistOutcome> JoinWaitlist(const AccountsDeps& deps, const WaitlistInput& in) {
@@ -39,11 +38,12 @@ Result<WaitlistOutcome> JoinWaitlist(const AccountsDeps& deps, const WaitlistInp
     SV_ASSIGN_OR_RETURN(std::optional<ports::User> user, deps.users->FindByEmail(tx, in.email));
     if (user) return Conflict("An account with this email already exists");
     SV_ASSIGN_OR_RETURN(std::optional<ports::WaitlistEntry> entry, deps.waitlist->FindByEmail(tx, in.email));
-    std::optional<domain::WaitlistStatus> current;
+    std::optional<domain::accounts::WaitlistStatus> current;
     if (entry)
-      current = domain::ParseWaitlistStatus(entry->status).value_or(domain::WaitlistStatus::kPending);
-    SV_ASSIGN_OR_RETURN(domain::WaitlistJoin join, domain::DecideWaitlistJoin(current));
-    out.status = std::string(domain::WaitlistStatusName(join.next));
+      current = domain::accounts::ParseWaitlistStatus(entry->status)
+                    .value_or(domain::accounts::WaitlistStatus::kPending);
+    SV_ASSIGN_OR_RETURN(domain::accounts::WaitlistJoin join, domain::accounts::DecideWaitlistJoin(current));
+    out.status = std::string(domain::accounts::WaitlistStatusName(join.next));
     out.accepted = join.accepted;
     const int64_t now = deps.Now();
     if (!entry) {
@@ -56,7 +56,7 @@ Result<WaitlistOutcome> JoinWaitlist(const AccountsDeps& deps, const WaitlistInp
       e.status = out.status;
       e.created_at = e.updated_at = now;
       SV_RETURN_IF_ERROR(deps.waitlist->Insert(tx, e));
-    } else if (join.next == domain::WaitlistStatus::kPending) {
+    } else if (join.next == domain::accounts::WaitlistStatus::kPending) {
       // Pending again (or still): the latest details win.
       ports::WaitlistEntry e = *entry;
       e.name = in.name;
@@ -66,8 +66,7 @@ Result<WaitlistOutcome> JoinWaitlist(const AccountsDeps& deps, const WaitlistInp
       SV_RETURN_IF_ERROR(deps.waitlist->UpdateDetails(tx, e, now));
     }
     if (join.send_receipt && deps.mail->configured()) {
-      SV_RETURN_IF_ERROR(
-          deps.mail->Enqueue(tx, accounts_internal::WaitlistReceiptMail(deps, in.email, in.name)));
+      SV_RETURN_IF_ERROR(deps.mail->Enqueue(tx, internal::WaitlistReceiptMail(deps, in.email, in.name)));
     }
     return Status::Ok();
   }));
@@ -79,8 +78,8 @@ Status InvalidApproval() { return InvalidArgument("Invalid or expired approval l
 }  // namespace
 
 Result<ApprovalInfo> InspectApproval(const AccountsDeps& deps, std::string_view token) {
-  if (!domain::IsWellFormedSecret(token)) return InvalidApproval();
-  const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
+  if (!domain::accounts::IsWellFormedSecret(token)) return InvalidApproval();
+  const std::string hash = domain::accounts::SecretHash(domain::accounts::NormalizeSecret(token));
   std::optional<ports::WaitlistEntry> entry;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
     SV_ASSIGN_OR_RETURN(entry, deps.waitlist->FindByApprovalToken(c, hash, deps.Now()));
@@ -92,17 +91,17 @@ Result<ApprovalInfo> InspectApproval(const AccountsDeps& deps, std::string_view 
 
 Result<Workspace> CompleteSignup(const AccountsDeps& deps, std::string_view token, const std::string& name,
                                  const std::string& password) {
-  if (!domain::IsWellFormedSecret(token)) return InvalidApproval();
-  const std::string hash = domain::SecretHash(domain::NormalizeSecret(token));
-  SV_ASSIGN_OR_RETURN(std::string password_hash, accounts_internal::HashNewPassword(deps, password));
+  if (!domain::accounts::IsWellFormedSecret(token)) return InvalidApproval();
+  const std::string hash = domain::accounts::SecretHash(domain::accounts::NormalizeSecret(token));
+  SV_ASSIGN_OR_RETURN(std::string password_hash, internal::HashNewPassword(deps, password));
   return WriteWorkspace(deps, [&](ports::Tx& tx, Workspace* ws) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<ports::WaitlistEntry> entry,
                         deps.waitlist->Complete(tx, hash, deps.Now()));
     if (!entry) return InvalidApproval();
     // The approval link came by mail: the address is verified.
     const WorkspaceSeed seed{entry->email, name, entry->org_name, password_hash, true};
-    return accounts_internal::InsertWorkspace(deps, tx, seed, ws);
+    return internal::InsertWorkspace(deps, tx, seed, ws);
   });
 }
 
-}  // namespace service::app
+}  // namespace service::app::accounts

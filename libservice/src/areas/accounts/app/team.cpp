@@ -4,7 +4,7 @@
 #include "areas/accounts/domain/secrets.h"
 #include "areas/operations/domain/plans.h"
 
-namespace service::app {
+namespace service::app::accounts {
 
 Result<std::vector<ports::TeamMember>> ListTeam(const AccountsDeps& deps, const std::string& org_id) {
   std::vector<ports::TeamMember> out;
@@ -49,11 +49,13 @@ Result<InviteResult> InviteMember(const AccountsDeps& deps, const TeamActor& act
     } else {
       if (membership) return Conflict("This email is already a member of the organization");
       if (user && user->status == "deactivated") return Conflict("This account is deactivated");
-      const domain::PlanLimits limits = domain::LimitsFor(org->plan, deps.plan_limits);
+      const domain::operations::PlanLimits limits =
+          domain::operations::LimitsFor(org->plan, deps.plan_limits);
       SV_ASSIGN_OR_RETURN(int64_t members, deps.memberships->Count(tx, actor.org_id));
-      if (!domain::WithinLimit(limits.members, members)) {
-        return Status(Code::kPaymentRequired, "Plan limit reached", "",
-                      domain::PlanLimitPayload(limits.members, members, org->plan, deps.public_url));
+      if (!domain::operations::WithinLimit(limits.members, members)) {
+        return Status(
+            Code::kPaymentRequired, "Plan limit reached", "",
+            domain::operations::PlanLimitPayload(limits.members, members, org->plan, deps.public_url));
       }
       if (!user) {
         // Invited without a password: pending until the invitation is accepted.
@@ -73,11 +75,11 @@ Result<InviteResult> InviteMember(const AccountsDeps& deps, const TeamActor& act
     out.state = user->status == "active" ? "active" : "pending";
     out.email_status = deps.mail->configured() ? "queued" : "unavailable";
 
-    std::optional<MailMessage> mail;
+    std::optional<app::mail::MailMessage> mail;
     if (out.state == "pending") {
       // A fresh setup link; earlier ones to this organization stop working.
       SV_RETURN_IF_ERROR(deps.invitations->RevokeOpen(tx, actor.org_id, user->id, now));
-      const domain::IssuedSecret secret = domain::NewInvitationToken(*deps.ids);
+      const domain::accounts::IssuedSecret secret = domain::accounts::NewInvitationToken(*deps.ids);
       ports::Invitation inv;
       inv.id = deps.ids->NewId();
       inv.org_id = actor.org_id;
@@ -86,14 +88,14 @@ Result<InviteResult> InviteMember(const AccountsDeps& deps, const TeamActor& act
       inv.role = membership ? membership->role : std::string(domain::RoleName(in.role));
       inv.token_hash = secret.hash;
       inv.invited_by = actor.user_id;
-      inv.expires_at = now + domain::kInvitationTokenLifetimeMs;
+      inv.expires_at = now + domain::accounts::kInvitationTokenLifetimeMs;
       inv.created_at = now;
       SV_RETURN_IF_ERROR(deps.invitations->Insert(tx, inv));
       out.expires_at = inv.expires_at;
-      mail = accounts_internal::InvitationMail(deps, user->email, org->name, DisplayName(inviter),
-                                               secret.token, inv.expires_at);
+      mail = internal::InvitationMail(deps, user->email, org->name, DisplayName(inviter), secret.token,
+                                      inv.expires_at);
     } else {
-      mail = accounts_internal::AddedToOrgMail(deps, user->email, org->name, DisplayName(inviter));
+      mail = internal::AddedToOrgMail(deps, user->email, org->name, DisplayName(inviter));
     }
     if (deps.mail->configured()) SV_RETURN_IF_ERROR(deps.mail->Enqueue(tx, *mail));
     return Status::Ok();
@@ -138,4 +140,4 @@ Status RemoveMember(const AccountsDeps& deps, const TeamActor& actor, const std:
   });
 }
 
-}  // namespace service::app
+}  // namespace service::app::accounts

@@ -17,7 +17,7 @@
 #include "domain/roles.h"
 #include "service/status.h"
 
-namespace service::app {
+namespace service::app::accounts {
 
 // The member acting on the team (the authenticated caller).
 struct TeamActor {
@@ -57,4 +57,4 @@ Result<ports::Membership> ChangeMemberRole(const AccountsDeps& deps, const TeamA
 // 400 Cannot remove yourself; 404 Member not found.
 Status RemoveMember(const AccountsDeps& deps, const TeamActor& actor, const std::string& user_id);
 
-}  // namespace service::app
+}  // namespace service::app::accounts

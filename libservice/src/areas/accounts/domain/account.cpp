@@ -4,7 +4,7 @@
 
 #include "areas/accounts/domain/secrets.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 
 std::optional<AccountStatus> ParseAccountStatus(std::string_view name) {
   if (name == "pending") return AccountStatus::kPending;
@@ -126,4 +126,4 @@ Status CheckWaitlistResend(WaitlistStatus current) {
   return Status::Ok();
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

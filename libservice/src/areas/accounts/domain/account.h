@@ -18,7 +18,7 @@
 #include "areas/accounts/domain/token.h"
 #include "service/status.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 
 enum class AccountStatus { kPending, kActive, kDeactivated };
 
@@ -103,4 +103,4 @@ WaitlistStatus DecideWaitlistReject(WaitlistStatus current);
 // kInvalidArgument "Only approved entries can be resent".
 Status CheckWaitlistResend(WaitlistStatus current);
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

@@ -11,7 +11,7 @@
 #include "util/crypto.h"
 #include "util/strings.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 namespace {
 
 constexpr std::string_view kScheme = "scrypt";
@@ -176,4 +176,4 @@ Status CheckPasswordPolicy(std::string_view password, const PasswordPolicy& poli
   return Status::Ok();
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

@@ -17,7 +17,7 @@
 
 #include "service/status.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 
 // The salt each user gets, from the Ids port's CSPRNG.
 inline constexpr size_t kPasswordSaltBytes = 16;
@@ -84,4 +84,4 @@ struct PasswordPolicy {
 // The message never contains the password.
 Status CheckPasswordPolicy(std::string_view password, const PasswordPolicy& policy = PasswordPolicy{});
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

@@ -5,7 +5,7 @@
 #include "util/crypto.h"
 #include "util/strings.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 namespace {
 
 bool IsHexDigit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
@@ -75,4 +75,4 @@ std::string MaskEmail(std::string_view email) {
   return out;
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

@@ -19,7 +19,7 @@
 #include "ports/ids.h"
 #include "service/status.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 
 inline constexpr size_t kSecretBytes = 32;
 inline constexpr size_t kSecretHexChars = 2 * kSecretBytes;
@@ -71,4 +71,4 @@ std::string NormalizeSecret(std::string_view token);
 // is "***".
 std::string MaskEmail(std::string_view email);
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

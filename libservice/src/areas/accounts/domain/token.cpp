@@ -7,7 +7,7 @@
 
 #include "util/crypto.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 namespace {
 
 namespace json = boost::json;
@@ -183,4 +183,4 @@ Result<TokenClaims> VerifyToken(std::string_view token, std::string_view secret,
   return std::move(*claims);
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

@@ -16,7 +16,7 @@
 
 #include "service/status.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 
 inline constexpr int kTokenVersion = 2;
 inline constexpr int64_t kAccessTokenLifetimeSeconds = 60 * 60;             // 1 hour
@@ -62,4 +62,4 @@ std::string SignToken(const TokenClaims& claims, std::string_view secret);
 Result<TokenClaims> VerifyToken(std::string_view token, std::string_view secret, int64_t now_ms,
                                 std::string_view expected_typ);
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

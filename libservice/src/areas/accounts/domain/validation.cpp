@@ -4,7 +4,7 @@
 
 #include "util/strings.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 namespace {
 
 bool IsAsciiAlnum(char c) {
@@ -90,4 +90,4 @@ std::string SlugCandidate(std::string_view slug, int n) {
   return out;
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

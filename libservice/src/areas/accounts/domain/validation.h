@@ -10,7 +10,7 @@
 
 #include "service/status.h"
 
-namespace service::domain {
+namespace service::domain::accounts {
 
 inline constexpr size_t kMaxNameChars = 200;  // person, organization and project names
 inline constexpr size_t kMaxSlugChars = 48;
@@ -44,4 +44,4 @@ std::string Slugify(std::string_view name, std::string_view fallback);
 // "<slug>-<n>" with `slug` shortened so the whole stays within kMaxSlugChars.
 std::string SlugCandidate(std::string_view slug, int n);
 
-}  // namespace service::domain
+}  // namespace service::domain::accounts

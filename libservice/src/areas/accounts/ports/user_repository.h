@@ -1,5 +1,5 @@
 // UserRepository: console accounts (Spec 1 "User and membership", account
-// states). Emails are stored normalised (domain::NormalizeEmail) and unique.
+// states). Emails are stored normalised (domain::accounts::NormalizeEmail) and unique.
 //
 // Methods taking `tx` run inside the caller's Database::Write (REQUIRES), so
 // they compose with other writes in one transaction. Changes of status,

@@ -24,13 +24,13 @@ std::string OptionalString(Validator& v, std::string_view field, size_t max) {
 
 }  // namespace
 
-Response HandleAiSummary(const app::AiDeps& deps, Context& ctx) {
+Response HandleAiSummary(const app::ai::AiDeps& deps, Context& ctx) {
   Result<json::value> doc = ParseCaptureJson(ctx.req.body);
   if (!doc.ok()) return StatusResponse(doc.status());
   Validator v(*doc);
   if (!v.body()) return ValidationFailed(v.details());
 
-  app::SummaryInput in;
+  app::ai::SummaryInput in;
   const json::array* events = v.Array("events", /*required=*/true, std::numeric_limits<size_t>::max());
   if (events) {
     if (events->empty()) v.AddError("events", "must contain at least one event");
@@ -65,7 +65,7 @@ Response HandleAiSummary(const app::AiDeps& deps, Context& ctx) {
   in.events.reserve(all.size());
   for (json::value& e : all) in.events.push_back(std::move(e.as_object()));
 
-  Result<app::ReportSummary> r = app::SummarizeReport(deps, in);
+  Result<app::ai::ReportSummary> r = app::ai::SummarizeReport(deps, in);
   if (!r.ok()) return StatusResponse(r.status());
   return JsonResponse(200, json::object{{"title", r->title},
                                         {"severity", r->severity},
@@ -75,7 +75,7 @@ Response HandleAiSummary(const app::AiDeps& deps, Context& ctx) {
                                         {"model", r->model}});
 }
 
-void RegisterAiRoutes(Pipeline& p, const app::AiDeps& deps) {
+void RegisterAiRoutes(Pipeline& p, const app::ai::AiDeps& deps) {
   for (const char* path : {"/v1/ingest/ai-summary", "/v1/bugs/ai-summary"}) {
     p.router().Add("POST", path, RateClass::kIngest, AuthMode::kCaptureKey, Bind(deps, HandleAiSummary));
   }

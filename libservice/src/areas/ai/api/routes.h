@@ -7,6 +7,6 @@
 
 namespace service::api {
 
-void RegisterAiRoutes(Pipeline& p, const app::AiDeps& deps);
+void RegisterAiRoutes(Pipeline& p, const app::ai::AiDeps& deps);
 
 }  // namespace service::api

@@ -6,7 +6,7 @@
 
 #include "util/strings.h"
 
-namespace service::app {
+namespace service::app::ai {
 namespace {
 
 namespace json = boost::json;
@@ -187,4 +187,4 @@ Result<ReportSummary> SummarizeReport(const AiDeps& deps, const SummaryInput& in
   return summary;
 }
 
-}  // namespace service::app
+}  // namespace service::app::ai

@@ -18,7 +18,7 @@
 #include "areas/ai/ports/ai_provider.h"
 #include "service/status.h"
 
-namespace service::app {
+namespace service::app::ai {
 
 // What the AI area needs: the provider, null when none is configured.
 struct AiDeps {
@@ -69,4 +69,4 @@ std::vector<ports::ChatMessage> BuildSummaryPrompt(const SummaryInput& in);
 // kMaxSummaryDescription. No JSON object: kBadGateway. Exposed for tests.
 Result<ReportSummary> ParseSummaryReply(std::string_view content, std::string_view fallback_title);
 
-}  // namespace service::app
+}  // namespace service::app::ai

@@ -223,7 +223,8 @@ Result<AnomalyReport> DetectBugAnomalies(const BugsDeps& deps, const ConsoleActo
   }));
   AnomalyReport report;
   for (const ports::OccurrenceEvents& row : rows) {
-    const std::vector<domain::Event> events = domain::StoredEvents(row.events_json, row.occurred_at);
+    const std::vector<domain::capture::Event> events =
+        domain::capture::StoredEvents(row.events_json, row.occurred_at);
     report.event_count += static_cast<int64_t>(events.size());
     for (auto& a : domain::bugs::DetectAnomalies(events)) report.anomalies.push_back(std::move(a));
   }

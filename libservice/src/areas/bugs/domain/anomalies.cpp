@@ -26,15 +26,15 @@ constexpr Rule kConsoleFlood{"console_error_flood", 10, 10'000};
 
 std::string Lower(std::string_view s) { return text::LowerAsciiCopy(s); }
 
-const json::value* Field(const Event& e, std::string_view key) {
+const json::value* Field(const domain::capture::Event& e, std::string_view key) {
   const json::object* o = e.data.if_object();
   return o == nullptr ? nullptr : o->if_contains(key);
 }
-std::string StringField(const Event& e, std::string_view key) {
+std::string StringField(const domain::capture::Event& e, std::string_view key) {
   const json::value* v = Field(e, key);
   return v != nullptr && v->is_string() ? std::string(v->get_string()) : std::string();
 }
-int64_t IntField(const Event& e, std::string_view key, int64_t def) {
+int64_t IntField(const domain::capture::Event& e, std::string_view key, int64_t def) {
   const json::value* v = Field(e, key);
   if (v == nullptr) return def;
   if (v->is_int64()) return v->get_int64();
@@ -42,21 +42,21 @@ int64_t IntField(const Event& e, std::string_view key, int64_t def) {
   if (v->is_double()) return static_cast<int64_t>(v->get_double());
   return def;
 }
-bool TrueField(const Event& e, std::string_view key) {
+bool TrueField(const domain::capture::Event& e, std::string_view key) {
   const json::value* v = Field(e, key);
   return v != nullptr && ((v->is_bool() && v->get_bool()) || (v->is_string() && !v->get_string().empty()));
 }
 
-bool IsErrorEvent(const Event& e) {
+bool IsErrorEvent(const domain::capture::Event& e) {
   const std::string t = Lower(e.type);
   return t == "error" || t == "exception" || t == "unhandledrejection" || t == "unhandled_rejection" ||
          t == "crash";
 }
-bool IsRequest(const Event& e) {
+bool IsRequest(const domain::capture::Event& e) {
   const std::string t = Lower(e.type);
   return t == "network" || t == "fetch" || t == "xhr" || t == "http" || t == "request";
 }
-bool IsFailedRequest(const Event& e) {
+bool IsFailedRequest(const domain::capture::Event& e) {
   if (!IsRequest(e)) return false;
   const int64_t status = IntField(e, "status", -1);
   return status >= 400 || status == 0 || TrueField(e, "failed") || TrueField(e, "error");
@@ -64,18 +64,18 @@ bool IsFailedRequest(const Event& e) {
 bool SaysTimeout(std::string_view s) {
   return text::ContainsCi(s, "timeout") || text::ContainsCi(s, "timed out");
 }
-bool IsTimeout(const Event& e) {
+bool IsTimeout(const domain::capture::Event& e) {
   if (IsRequest(e)) {
     const int64_t status = IntField(e, "status", -1);
     if (status == 408 || status == 504 || TrueField(e, "timeout")) return true;
   }
   return SaysTimeout(StringField(e, "message")) || SaysTimeout(StringField(e, "error"));
 }
-bool IsClick(const Event& e) {
+bool IsClick(const domain::capture::Event& e) {
   const std::string t = Lower(e.type);
   return t == "click" || t == "tap" || t == "ui.click" || t == "rage_click";
 }
-std::string ClickTarget(const Event& e) {
+std::string ClickTarget(const domain::capture::Event& e) {
   for (const char* key : {"selector", "target", "text", "id"}) {
     std::string v = StringField(e, key);
     if (!v.empty()) return v;
@@ -90,22 +90,22 @@ std::string UrlPath(std::string_view url) {
   const size_t end = url.find_first_of("?#", start);
   return std::string(url.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
 }
-bool IsAuthRequest(const Event& e) {
+bool IsAuthRequest(const domain::capture::Event& e) {
   if (!IsRequest(e)) return false;
   const std::string path = Lower(UrlPath(StringField(e, "url")));
   return path.find("refresh") != std::string::npos || path.find("token") != std::string::npos ||
          path.find("oauth") != std::string::npos || path.find("/auth") != std::string::npos;
 }
-std::string RequestKey(const Event& e) {
+std::string RequestKey(const domain::capture::Event& e) {
   std::string method = StringField(e, "method");
   for (char& c : method) c = text::UpperAscii(c);
   return (method.empty() ? "GET" : method) + " " + UrlPath(StringField(e, "url"));
 }
-bool IsConsoleError(const Event& e) {
+bool IsConsoleError(const domain::capture::Event& e) {
   return Lower(e.type) == "console" && Lower(StringField(e, "level")) == "error";
 }
 
-std::string Detail(const Event& e) {
+std::string Detail(const domain::capture::Event& e) {
   if (IsRequest(e)) {
     const int64_t status = IntField(e, "status", -1);
     return RequestKey(e) + (status >= 0 ? " -> " + std::to_string(status) : "");
@@ -118,7 +118,8 @@ std::string Detail(const Event& e) {
 }
 
 // Bursts among `idx` (indexes into `ev`, in time order).
-std::vector<std::pair<size_t, size_t>> Bursts(const std::vector<const Event*>& ev, const Rule& rule) {
+std::vector<std::pair<size_t, size_t>> Bursts(const std::vector<const domain::capture::Event*>& ev,
+                                              const Rule& rule) {
   std::vector<std::pair<size_t, size_t>> out;
   size_t i = 0;
   for (size_t j = 0; j < ev.size(); ++j) {
@@ -135,17 +136,17 @@ std::vector<std::pair<size_t, size_t>> Bursts(const std::vector<const Event*>& e
 
 class Detector {
  public:
-  explicit Detector(std::vector<const Event*> sorted) : ev_(std::move(sorted)) {
+  explicit Detector(std::vector<const domain::capture::Event*> sorted) : ev_(std::move(sorted)) {
     if (!ev_.empty()) origin_ = ev_.front()->timestamp_ms;
   }
 
   // Bursts of the events `match` selects, grouped by `key` ("" = one group).
-  void Find(const Rule& rule, const std::function<bool(const Event&)>& match,
-            const std::function<std::string(const Event&)>& key,
+  void Find(const Rule& rule, const std::function<bool(const domain::capture::Event&)>& match,
+            const std::function<std::string(const domain::capture::Event&)>& key,
             const std::function<std::string(size_t, const std::string&)>& severity,
             const std::function<std::string(size_t, const std::string&)>& describe) {
-    std::map<std::string, std::vector<const Event*>> groups;
-    for (const Event* e : ev_) {
+    std::map<std::string, std::vector<const domain::capture::Event*>> groups;
+    for (const domain::capture::Event* e : ev_) {
       if (match(*e)) groups[key ? key(*e) : std::string()].push_back(e);
     }
     for (const auto& [k, list] : groups) {
@@ -204,7 +205,7 @@ class Detector {
   }
 
  private:
-  std::vector<const Event*> ev_;
+  std::vector<const domain::capture::Event*> ev_;
   int64_t origin_ = 0;
   std::vector<Anomaly> found_;
 };
@@ -213,12 +214,14 @@ std::string N(size_t n) { return std::to_string(n); }
 
 }  // namespace
 
-std::vector<Anomaly> DetectAnomalies(std::span<const Event> events) {
-  std::vector<const Event*> sorted;
+std::vector<Anomaly> DetectAnomalies(std::span<const domain::capture::Event> events) {
+  std::vector<const domain::capture::Event*> sorted;
   sorted.reserve(events.size());
-  for (const Event& e : events) sorted.push_back(&e);
+  for (const domain::capture::Event& e : events) sorted.push_back(&e);
   std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const Event* a, const Event* b) { return a->timestamp_ms < b->timestamp_ms; });
+                   [](const domain::capture::Event* a, const domain::capture::Event* b) {
+                     return a->timestamp_ms < b->timestamp_ms;
+                   });
   Detector d(std::move(sorted));
   d.Find(
       kErrorCascade, IsErrorEvent, nullptr,

@@ -47,6 +47,6 @@ struct Anomaly {
 
 inline constexpr size_t kMaxEvidence = 10;
 
-std::vector<Anomaly> DetectAnomalies(std::span<const Event> events);
+std::vector<Anomaly> DetectAnomalies(std::span<const domain::capture::Event> events);
 
 }  // namespace service::domain::bugs

@@ -237,7 +237,7 @@ Result<app::capture::ReportInput> ParseIngestBody(std::string_view body, int64_t
         continue;
       }
       json::object& eo = e.get_object();
-      domain::Event ev{std::string(), 0, json::value(sp)};
+      domain::capture::Event ev{std::string(), 0, json::value(sp)};
       const json::value* type = Field(eo, "type");
       if (!type || type->is_null()) {
         event_error(i, "type", "is required");

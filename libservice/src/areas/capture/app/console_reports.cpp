@@ -85,7 +85,7 @@ Result<IngestResult> SubmitTestEvent(const CaptureDeps& deps, const ConsoleActor
   r.user_id = NonEmpty(actor.user_id);
   r.reporter_email = NonEmpty(actor.email);
   r.environment = "test-event";
-  domain::Event ev;
+  domain::capture::Event ev;
   ev.type = "error";
   ev.timestamp_ms = now;
   ev.data = boost::json::object{{"name", "SetupCheckError"},

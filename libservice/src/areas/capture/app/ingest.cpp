@@ -25,7 +25,7 @@ namespace json = boost::json;
 constexpr size_t kMaxUserAgentBytes = 2000;  // the header fallback, cut on a character boundary
 
 // [{"type":..., "timestamp":..., "data":...}, ...] in submission order.
-std::string EventsJson(const std::vector<domain::Event>& events) {
+std::string EventsJson(const std::vector<domain::capture::Event>& events) {
   if (events.empty()) return {};
   std::string out;
   out.reserve(events.size() * 160);
@@ -33,7 +33,7 @@ std::string EventsJson(const std::vector<domain::Event>& events) {
   char buf[2048];
   out.push_back('[');
   for (size_t i = 0; i < events.size(); ++i) {
-    const domain::Event& e = events[i];
+    const domain::capture::Event& e = events[i];
     if (i > 0) out.push_back(',');
     out += "{\"type\":";
     util::JsonWriter::AppendString(out, e.type);
@@ -103,30 +103,32 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   const int64_t now = deps.Now();
 
   // --- Everything computable without the database, before the write. ---
-  const std::string auto_kind = source.console_manual ? std::string() : domain::AutoReportKind(in.metadata);
-  const bool is_manual =
-      domain::FingerprintsAsManual(in.events, source.console_manual, domain::IsMarkedUserReport(in.metadata));
-  domain::Fingerprint fp = domain::FingerprintReport(in.events, is_manual, in.title, in.url);
-  if (!in.fingerprint_parts.empty()) fp = domain::CustomFingerprint(in.fingerprint_parts, fp);
-  const domain::Classification cls = domain::Classify({in.events, in.title, auto_kind});
+  const std::string auto_kind =
+      source.console_manual ? std::string() : domain::capture::AutoReportKind(in.metadata);
+  const bool is_manual = domain::capture::FingerprintsAsManual(
+      in.events, source.console_manual, domain::capture::IsMarkedUserReport(in.metadata));
+  domain::capture::Fingerprint fp =
+      domain::capture::FingerprintReport(in.events, is_manual, in.title, in.url);
+  if (!in.fingerprint_parts.empty()) fp = domain::capture::CustomFingerprint(in.fingerprint_parts, fp);
+  const domain::capture::Classification cls = domain::capture::Classify({in.events, in.title, auto_kind});
 
   std::optional<std::string> user_agent = std::move(in.user_agent);
   if (!user_agent && !source.user_agent_header.empty()) {
     user_agent = NonEmpty(domain::text::CleanText(source.user_agent_header, kMaxUserAgentBytes));
   }
   const std::string ua = user_agent.value_or("");
-  const std::string platform = in.platform ? *in.platform : domain::InferPlatform(ua);
-  const domain::UserAgentInfo ua_info = domain::ParseUserAgent(ua);
+  const std::string platform = in.platform ? *in.platform : domain::capture::InferPlatform(ua);
+  const domain::capture::UserAgentInfo ua_info = domain::capture::ParseUserAgent(ua);
   const std::string ip_hash = deps.capture->HashClientIp(source.client_ip);
-  const domain::EndUserIdentity identity =
-      domain::EndUserKey(in.user_id.value_or(""), in.reporter_email.value_or(""), ip_hash);
+  const domain::capture::EndUserIdentity identity =
+      domain::capture::EndUserKey(in.user_id.value_or(""), in.reporter_email.value_or(""), ip_hash);
 
   PreparedReport r;
   r.source = &source;
   r.delivery_id = std::move(in.delivery_id);
   if (in.reporter_email) r.reporter_email_key = domain::text::LowerAsciiCopy(*in.reporter_email);
-  r.month = domain::UsageMonth(now);
-  r.bugs_per_month = domain::LimitsFor(source.plan, deps.plan_limits).bugs_per_month;
+  r.month = domain::operations::UsageMonth(now);
+  r.bugs_per_month = domain::operations::LimitsFor(source.plan, deps.plan_limits).bugs_per_month;
 
   ports::Occurrence& occ = r.occurrence;
   occ.id = deps.ids->NewId();

@@ -26,7 +26,7 @@ struct ReportInput {
   std::optional<std::string> user_agent;
   std::optional<std::string> viewport;
   // Events in submission order; a missing timestamp is the receipt time.
-  std::vector<domain::Event> events;
+  std::vector<domain::capture::Event> events;
   std::optional<std::string> reporter_email;
   std::optional<std::string> reporter_id;
   std::optional<std::string> session_id;
@@ -39,7 +39,7 @@ struct ReportInput {
   boost::json::value metadata;  // an object, or null when absent
   // A client-side summary (object) kept on the bug when it has none.
   std::optional<std::string> ai_summary_json;
-  // A client's own fingerprint parts (Sentry SDKs): domain::CustomFingerprint.
+  // A client's own fingerprint parts (Sentry SDKs): domain::capture::CustomFingerprint.
   std::vector<std::string> fingerprint_parts;
   // A client's id of this delivery (Sentry's event_id): a report whose id
   // was stored before in the project is refused with kConflict

@@ -16,8 +16,9 @@ namespace json = boost::json;
 
 Status PlanLimitReached(const CaptureDeps& deps, ports::Tx& tx, const PreparedReport& r) {
   SV_ASSIGN_OR_RETURN(int64_t current, deps.usage->BugsInMonth(tx, r.source->org_id, r.month));
-  return Status(Code::kPaymentRequired, "Plan limit reached", "",
-                domain::PlanLimitPayload(r.bugs_per_month, current, r.source->plan, deps.public_url));
+  return Status(
+      Code::kPaymentRequired, "Plan limit reached", "",
+      domain::operations::PlanLimitPayload(r.bugs_per_month, current, r.source->plan, deps.public_url));
 }
 
 ports::BugKeyReports SingleKey(const PreparedReport& r) {

@@ -35,8 +35,8 @@ Runtime::Runtime(const CaptureDeps& deps, std::string ip_hash_secret)
           deps.batch_writers, kMaxBatch) {}
 
 Result<VerifiedKey> Runtime::VerifyKey(std::string_view presented) {
-  if (!domain::ParseCaptureKey(presented)) return InvalidKey();
-  const std::string hash = domain::HashCaptureKey(presented);
+  if (!domain::projects::ParseCaptureKey(presented)) return InvalidKey();
+  const std::string hash = domain::projects::HashCaptureKey(presented);
   const int64_t now = deps_.Now();
 
   std::optional<VerifiedKey> found;
@@ -130,7 +130,7 @@ std::string Runtime::HashClientIp(std::string_view client_ip) const {
     auto it = ip_hashes_.find(client_ip);
     if (it != ip_hashes_.end()) return it->second;
   }
-  std::string hash = domain::HashClientAddress(ip_hash_secret_, client_ip);
+  std::string hash = domain::capture::HashClientAddress(ip_hash_secret_, client_ip);
   util::MutexLock lock(&ip_hash_mu_);
   if (ip_hashes_.size() >= kIpHashCacheEntries) ip_hashes_.clear();
   ip_hashes_.emplace(std::string(client_ip), hash);

@@ -8,7 +8,7 @@
 #include "areas/capture/domain/fingerprint.h"
 #include "areas/capture/domain/text.h"
 
-namespace service::domain {
+namespace service::domain::capture {
 namespace {
 
 using text::ContainsCi;
@@ -445,4 +445,4 @@ Classification Classify(const ClassifyInput& input) {
   return {};  // unreachable: the last rule always holds
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

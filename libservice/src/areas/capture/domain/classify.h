@@ -52,7 +52,7 @@
 
 #include "areas/capture/domain/event.h"
 
-namespace service::domain {
+namespace service::domain::capture {
 
 inline constexpr std::string_view kSignalIssue = "issue";
 inline constexpr std::string_view kSignalWatch = "watch";
@@ -77,4 +77,4 @@ struct Classification {
 
 Classification Classify(const ClassifyInput& input);
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

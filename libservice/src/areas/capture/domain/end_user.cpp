@@ -3,7 +3,7 @@
 #include "areas/capture/domain/text.h"
 #include "util/crypto.h"
 
-namespace service::domain {
+namespace service::domain::capture {
 namespace {
 
 std::string_view TrimAscii(std::string_view s) {
@@ -31,4 +31,4 @@ std::string HashClientAddress(std::string_view secret, std::string_view address)
   return util::HexEncode(util::HmacSha256(secret, address));
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace service::domain {
+namespace service::domain::capture {
 
 struct EndUserIdentity {
   // The key is what the application sent, so a caller finds an end user by
@@ -34,4 +34,4 @@ EndUserIdentity EndUserKey(std::string_view app_user_id, std::string_view report
 // address, not reversible without the secret. Stored as Occurrence.ip_hash.
 std::string HashClientAddress(std::string_view secret, std::string_view address);
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

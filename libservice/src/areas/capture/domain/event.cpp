@@ -7,7 +7,7 @@
 
 #include "areas/capture/domain/text.h"
 
-namespace service::domain {
+namespace service::domain::capture {
 namespace {
 
 constexpr std::array<std::string_view, 6> kManualKinds = {"manual",        "user",     "user_report",
@@ -115,4 +115,4 @@ std::vector<Event> StoredEvents(std::string_view events_json, int64_t occurred_a
   return out;
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

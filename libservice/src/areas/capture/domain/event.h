@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace service::domain {
+namespace service::domain::capture {
 
 // One submitted event. `data` is the event's `data` member as parsed (null
 // when absent); moving it out of the parsed request body costs nothing when
@@ -52,4 +52,4 @@ const boost::json::value* JsonField(const boost::json::value& v, std::string_vie
 // The string member `key` of `v`, or empty when absent or not a string.
 std::string_view JsonString(const boost::json::value& v, std::string_view key);
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

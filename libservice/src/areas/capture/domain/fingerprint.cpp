@@ -7,7 +7,7 @@
 #include "util/crypto.h"
 #include "util/strings.h"
 
-namespace service::domain {
+namespace service::domain::capture {
 namespace {
 
 using text::ContainsCi;
@@ -208,4 +208,4 @@ Fingerprint FingerprintReport(std::span<const Event> events, bool is_manual, std
   return ComputeFingerprint(ErrorType(events, is_manual), FingerprintMessage(events, is_manual, title), url);
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

@@ -12,7 +12,7 @@
 
 #include "areas/capture/domain/event.h"
 
-namespace service::domain {
+namespace service::domain::capture {
 
 // Length of the fingerprint on the wire and in the database.
 inline constexpr size_t kFingerprintLength = 16;
@@ -94,4 +94,4 @@ Fingerprint FingerprintReport(std::span<const Event> events, bool is_manual, std
 // reports form one group. `error_type` stays the native one.
 Fingerprint CustomFingerprint(std::span<const std::string> parts, const Fingerprint& native);
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

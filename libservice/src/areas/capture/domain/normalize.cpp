@@ -7,7 +7,7 @@
 
 #include "areas/capture/domain/text.h"
 
-namespace service::domain {
+namespace service::domain::capture {
 namespace {
 
 using text::IsAlnum;
@@ -971,4 +971,4 @@ std::string UrlPattern(std::string_view url) {
   return out;
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

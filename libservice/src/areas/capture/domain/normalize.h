@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace service::domain {
+namespace service::domain::capture {
 
 // Placeholders written by NormalizeMessage and UrlPattern.
 inline constexpr std::string_view kHexPlaceholder = "<hex>";
@@ -81,4 +81,4 @@ std::string NormalizeMessage(std::string_view message);
 // Idempotent.
 std::string UrlPattern(std::string_view url);
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

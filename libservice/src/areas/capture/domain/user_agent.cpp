@@ -4,7 +4,7 @@
 
 #include "areas/capture/domain/text.h"
 
-namespace service::domain {
+namespace service::domain::capture {
 namespace {
 
 using text::ContainsCi;
@@ -190,4 +190,4 @@ UserAgentInfo ParseUserAgent(std::string_view ua) {
   return info;
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

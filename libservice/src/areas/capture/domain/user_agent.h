@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace service::domain {
+namespace service::domain::capture {
 
 // One of the spec's platform values: web, ios, android, react-native,
 // flutter, server, other. Markers, tried in this order (case-insensitive):
@@ -48,4 +48,4 @@ struct UserAgentInfo {
 // before Safari; iOS before macOS ("like Mac OS X") and Android before Linux.
 UserAgentInfo ParseUserAgent(std::string_view user_agent);
 
-}  // namespace service::domain
+}  // namespace service::domain::capture

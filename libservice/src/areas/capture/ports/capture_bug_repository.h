@@ -34,7 +34,7 @@ struct BugReportWrite {
   std::string project_id;
   std::string key_env;                          // "live" or "test": separate namespaces
   std::string fingerprint;                      // 16 hex characters
-  std::string signature;                        // "" for a manual report (domain::Fingerprint)
+  std::string signature;                        // "" for a manual report (domain::capture::Fingerprint)
   std::string signature_hash;                   // the groupKey; "" for a manual report (then the bug id)
   std::string embedding;                        // domain::capture::EncodeEmbedding of the search text
   std::optional<std::string> grouping_v3_json;  // shadow grouping evidence, when enabled

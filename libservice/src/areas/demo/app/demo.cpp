@@ -10,7 +10,7 @@
 #include "areas/accounts/app/accounts.h"
 #include "areas/capture/app/ingest.h"
 
-namespace service::app {
+namespace service::app::demo {
 
 namespace {
 
@@ -401,7 +401,7 @@ capture::ReportInput MakeReport(const Kind& k, size_t page, int64_t at, Random& 
   // A breadcrumb trail, then the failure itself.
   const bool app = std::string_view(k.pages[page]).starts_with("app://");
   for (int i = 0; i < 4; ++i) {
-    domain::Event e;
+    domain::capture::Event e;
     e.type = i % 2 ? (app ? "tap" : "click") : "navigation";
     e.timestamp_ms = at - (5 - i) * 1500;
     if (i % 2) {
@@ -412,7 +412,7 @@ capture::ReportInput MakeReport(const Kind& k, size_t page, int64_t at, Random& 
     r.events.push_back(std::move(e));
   }
   if (k.extra == Extra::kFailedRequest) {
-    domain::Event e;
+    domain::capture::Event e;
     e.type = "network";
     e.timestamp_ms = at - 400;
     e.data = json::object{
@@ -422,7 +422,7 @@ capture::ReportInput MakeReport(const Kind& k, size_t page, int64_t at, Random& 
         {"duration", 310}};
     r.events.push_back(std::move(e));
   } else if (k.extra == Extra::kSlowRequest) {
-    domain::Event e;
+    domain::capture::Event e;
     e.type = "network";
     e.timestamp_ms = at;
     e.data = json::object{{"method", "GET"},
@@ -431,14 +431,14 @@ capture::ReportInput MakeReport(const Kind& k, size_t page, int64_t at, Random& 
                           {"duration", 4200}};
     r.events.push_back(std::move(e));
   } else if (k.extra == Extra::kSelfTest) {
-    domain::Event e;
+    domain::capture::Event e;
     e.type = "console";
     e.timestamp_ms = at;
     e.data = json::object{{"level", "info"}, {"message", "service sdk self-test ping"}};
     r.events.push_back(std::move(e));
   }
   if (*k.error_name) {
-    domain::Event e;
+    domain::capture::Event e;
     e.type = "error";
     e.timestamp_ms = at;
     json::object data{{"name", k.error_name}, {"message", Fill(k.message, rnd.Next())}};
@@ -483,7 +483,7 @@ Result<DemoResult> SeedDemo(const DemoDeps& deps) {
   result.email = "demo@example.com";
   result.password = "demo-" + deps.ids->RandomAlnum(12);
   result.org_name = "Demo Shop";
-  SV_ASSIGN_OR_RETURN(Workspace ws,
+  SV_ASSIGN_OR_RETURN(app::accounts::Workspace ws,
                       deps.register_account({result.email, result.password, "Demo Admin", result.org_name}));
   result.api_key = ws.project.api_key;
   result.dsn = ws.project.dsn;
@@ -571,4 +571,4 @@ Result<DemoResult> SeedDemo(const DemoDeps& deps) {
   return result;
 }
 
-}  // namespace service::app
+}  // namespace service::app::demo

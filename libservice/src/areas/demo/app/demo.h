@@ -28,7 +28,7 @@
 #include "service/clock.h"
 #include "service/status.h"
 
-namespace service::app {
+namespace service::app::demo {
 
 // What the demo needs: the account and capture use cases it drives, and the
 // repositories for the few touches no use case offers it (verifying the demo
@@ -42,7 +42,7 @@ struct DemoDeps {
   ports::UserRepository* users = nullptr;
   ports::BugWriteRepository* bug_writes = nullptr;
   ports::CaptureBugRepository* capture_bugs = nullptr;
-  std::function<Result<Workspace>(const RegisterInput&)> register_account;
+  std::function<Result<app::accounts::Workspace>(const app::accounts::RegisterInput&)> register_account;
   // The capture use case (capture::Ingest) as if the report arrived at
   // `at_ms` (a time in the past: the demo spreads its reports over two weeks).
   std::function<Result<capture::IngestResult>(const capture::ReportSource&, capture::ReportInput,
@@ -66,4 +66,4 @@ struct DemoResult {
 
 Result<DemoResult> SeedDemo(const DemoDeps& deps);
 
-}  // namespace service::app
+}  // namespace service::app::demo

@@ -9,9 +9,9 @@
 
 namespace service::api {
 
-void RegisterHealthRoutes(Pipeline& p, const app::HealthDeps& deps, std::string service_name) {
+void RegisterHealthRoutes(Pipeline& p, const app::health::HealthDeps& deps, std::string service_name) {
   p.router().Add("GET", "/v1/health", RateClass::kNone, AuthMode::kNone, [&deps, service_name](Context&) {
-    const app::Liveness live = app::CheckLiveness(deps);
+    const app::health::Liveness live = app::health::CheckLiveness(deps);
     json::object body{{"status", live.ok ? "ok" : "degraded"}, {"service", service_name}};
     if (!live.ok) body["error"] = "Database unreachable";
     body["timestamp"] = util::FormatIso8601(deps.Now());
@@ -20,7 +20,7 @@ void RegisterHealthRoutes(Pipeline& p, const app::HealthDeps& deps, std::string 
 
   p.router().Add(
       "GET", "/v1/health/deep", RateClass::kNone, AuthMode::kNone, [&deps, service_name](Context&) {
-        const app::DeepHealth h = app::CheckDeep(deps);
+        const app::health::DeepHealth h = app::health::CheckDeep(deps);
         json::object body{
             {"status", h.healthy() ? "ok" : "degraded"},
             {"service", service_name},

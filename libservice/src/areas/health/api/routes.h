@@ -9,6 +9,6 @@
 
 namespace service::api {
 
-void RegisterHealthRoutes(Pipeline& p, const app::HealthDeps& deps, std::string service_name);
+void RegisterHealthRoutes(Pipeline& p, const app::health::HealthDeps& deps, std::string service_name);
 
 }  // namespace service::api

@@ -1,6 +1,6 @@
 #include "areas/health/app/health.h"
 
-namespace service::app {
+namespace service::app::health {
 
 Liveness CheckLiveness(const HealthDeps& deps) { return Liveness{deps.db->Ping().ok()}; }
 
@@ -32,4 +32,4 @@ DeepHealth CheckDeep(const HealthDeps& deps) {
   return h;
 }
 
-}  // namespace service::app
+}  // namespace service::app::health

@@ -14,7 +14,7 @@
 #include "service/clock.h"
 #include "service/status.h"
 
-namespace service::app {
+namespace service::app::health {
 
 // The schema's migration state, as the store reports it.
 struct MigrationCounts {
@@ -61,4 +61,4 @@ struct DeepHealth {
 };
 DeepHealth CheckDeep(const HealthDeps& deps);
 
-}  // namespace service::app
+}  // namespace service::app::health

@@ -158,11 +158,11 @@ Result<CreatedIntegration> CreateIntegration(const IntegrationsDeps& deps, const
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_RETURN_IF_ERROR(internal::RequireProject(deps, tx, actor, in.project_id));
     SV_ASSIGN_OR_RETURN(std::string plan, deps.usage->PlanOf(tx, actor.org_id));
-    const domain::PlanLimits limits = domain::LimitsFor(plan, deps.plan_limits);
+    const domain::operations::PlanLimits limits = domain::operations::LimitsFor(plan, deps.plan_limits);
     SV_ASSIGN_OR_RETURN(int64_t count, deps.usage->IntegrationCount(tx, actor.org_id));
-    if (!domain::WithinLimit(limits.integrations, count)) {
+    if (!domain::operations::WithinLimit(limits.integrations, count)) {
       return Status(Code::kPaymentRequired, "Plan limit reached", "",
-                    domain::PlanLimitPayload(limits.integrations, count, plan, deps.public_url));
+                    domain::operations::PlanLimitPayload(limits.integrations, count, plan, deps.public_url));
     }
     return deps.integrations->Insert(tx, row);
   }));

@@ -9,7 +9,7 @@
 #include "ports/mailer.h"
 #include "util/strings.h"
 
-namespace service::app {
+namespace service::app::mail {
 namespace {
 
 constexpr const char* kKind = "mail";
@@ -98,4 +98,4 @@ Status MailOutbox::RunOnce(const std::function<bool()>& keep_going) const {
   return Drain(deps_, *deps_.mailer, keep_going);
 }
 
-}  // namespace service::app
+}  // namespace service::app::mail

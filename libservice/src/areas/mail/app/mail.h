@@ -19,7 +19,7 @@
 #include "service/mailer.h"
 #include "service/status.h"
 
-namespace service::app {
+namespace service::app::mail {
 
 struct MailMessage {
   std::string to;       // one address
@@ -71,4 +71,4 @@ class MailOutbox {
   MailDeps deps_;
 };
 
-}  // namespace service::app
+}  // namespace service::app::mail

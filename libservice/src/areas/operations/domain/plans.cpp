@@ -4,7 +4,7 @@
 
 #include "util/time.h"
 
-namespace service::domain {
+namespace service::domain::operations {
 
 PlanLimits LimitsFor(std::string_view plan, const PlanLimitOverrides& overrides) {
   PlanLimits l;
@@ -51,4 +51,4 @@ bool PlanHasAgentAccess(std::string_view plan) {
   return plan == "pro" || plan == "team" || plan == "enterprise";
 }
 
-}  // namespace service::domain
+}  // namespace service::domain::operations

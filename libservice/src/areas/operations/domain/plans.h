@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace service::domain {
+namespace service::domain::operations {
 
 // plan name -> limit name -> value, e.g. {"free": {"projects": 3}}: the
 // type of service::PlanLimitOverrides (Options::plan_limits).
@@ -42,4 +42,4 @@ std::string UsageMonth(int64_t unix_ms);
 // Whether the plan includes agent (MCP) access.
 bool PlanHasAgentAccess(std::string_view plan);
 
-}  // namespace service::domain
+}  // namespace service::domain::operations

@@ -70,11 +70,11 @@ Result<ports::Project> CreateProject(const ProjectsDeps& deps, const ConsoleActo
   const std::string fallback_suffix = deps.ids->RandomAlnum(6);
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
     SV_ASSIGN_OR_RETURN(std::string plan, deps.usage->PlanOf(tx, actor.org_id));
-    const domain::PlanLimits limits = domain::LimitsFor(plan, deps.plan_limits);
+    const domain::operations::PlanLimits limits = domain::operations::LimitsFor(plan, deps.plan_limits);
     SV_ASSIGN_OR_RETURN(int64_t count, deps.projects->Count(tx, actor.org_id));
-    if (!domain::WithinLimit(limits.projects, count)) {
+    if (!domain::operations::WithinLimit(limits.projects, count)) {
       return Status(Code::kPaymentRequired, "Plan limit reached", "",
-                    domain::PlanLimitPayload(limits.projects, count, plan, deps.public_url));
+                    domain::operations::PlanLimitPayload(limits.projects, count, plan, deps.public_url));
     }
     p.slug.clear();
     for (int i = 1; i <= kSlugAttempts && p.slug.empty(); ++i) {
@@ -100,15 +100,15 @@ namespace {
 CreatedKey NewKeyRecord(const ProjectsDeps& deps, const std::string& org_id, const std::string& project_id,
                         const NewKey& in, const std::string& creator_id, int64_t now) {
   CreatedKey out;
-  const std::string random = deps.ids->RandomAlnum(domain::kCaptureKeyRandomLength);
-  out.full_key = domain::FormatCaptureKey(in.env, random);
+  const std::string random = deps.ids->RandomAlnum(domain::projects::kCaptureKeyRandomLength);
+  out.full_key = domain::projects::FormatCaptureKey(in.env, random);
   ports::CaptureKey& k = out.record;
   k.id = deps.ids->NewId();
   k.org_id = org_id;
   k.project_id = project_id;
   k.env = in.env;
-  k.prefix = random.substr(0, domain::kCaptureKeyPrefixLength);
-  k.key_hash = domain::HashCaptureKey(out.full_key);
+  k.prefix = random.substr(0, domain::projects::kCaptureKeyPrefixLength);
+  k.key_hash = domain::projects::HashCaptureKey(out.full_key);
   k.label = in.label;
   k.expires_at = in.expires_at;
   k.created_by = creator_id;

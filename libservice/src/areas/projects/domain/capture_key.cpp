@@ -2,7 +2,7 @@
 
 #include "util/crypto.h"
 
-namespace service::domain {
+namespace service::domain::projects {
 
 std::string FormatCaptureKey(std::string_view env, std::string_view random) {
   std::string key = "sv_";
@@ -32,4 +32,4 @@ std::optional<ParsedCaptureKey> ParseCaptureKey(std::string_view key) {
 
 std::string HashCaptureKey(std::string_view key) { return util::Sha256Hex(key); }
 
-}  // namespace service::domain
+}  // namespace service::domain::projects

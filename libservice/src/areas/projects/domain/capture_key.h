@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace service::domain {
+namespace service::domain::projects {
 
 inline constexpr size_t kCaptureKeyRandomLength = 32;
 inline constexpr size_t kCaptureKeyPrefixLength = 8;
@@ -27,4 +27,4 @@ std::optional<ParsedCaptureKey> ParseCaptureKey(std::string_view key);
 // The stored hash of a key (SHA-256 hex).
 std::string HashCaptureKey(std::string_view key);
 
-}  // namespace service::domain
+}  // namespace service::domain::projects

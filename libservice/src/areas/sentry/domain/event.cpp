@@ -177,8 +177,8 @@ json::array FramesJson(const json::array& frames, const json::storage_ptr& sp) {
 }
 
 // One breadcrumb as a native event.
-Event CrumbEvent(const json::object& b, int64_t fallback_ms, const json::storage_ptr& sp) {
-  Event ev;
+domain::capture::Event CrumbEvent(const json::object& b, int64_t fallback_ms, const json::storage_ptr& sp) {
+  domain::capture::Event ev;
   const std::string_view category = Str(b, "category");
   const std::string_view type = Str(b, "type");
   const json::object* data = Obj(b, "data");
@@ -384,15 +384,15 @@ MappedEvent MapEvent(const json::object& e, int64_t received_ms, json::storage_p
     if (!chain.empty()) d["chain"] = std::move(chain);
     if (!message.empty()) description += "\n" + message;
     m.description = KeepText(description, 10'000);
-    m.events.push_back(Event{"error", at, std::move(d)});
+    m.events.push_back(domain::capture::Event{"error", at, std::move(d)});
   } else {
     m.is_message = true;
     m.title = OneLine(message.empty() ? "<unlabeled event>" : message, kMaxTitleChars);
     m.description = KeepText(message, 10'000);
-    m.events.push_back(Event{"message", at,
-                             json::object({{"message", KeepText(message, kMaxStringBytes)},
-                                           {"level", text::CleanText(Str(e, "level"), 50)}},
-                                          sp)});
+    m.events.push_back(domain::capture::Event{"message", at,
+                                              json::object({{"message", KeepText(message, kMaxStringBytes)},
+                                                            {"level", text::CleanText(Str(e, "level"), 50)}},
+                                                           sp)});
   }
   if (m.title.empty()) m.title = "<unlabeled event>";
 

@@ -50,7 +50,7 @@ struct MappedEvent {
   std::optional<std::string> user_email;
   std::optional<std::string> ip_address;  // an explicit address, never "{{auto}}"
   std::string platform;                   // one of the service's platforms
-  std::vector<Event> events;
+  std::vector<domain::capture::Event> events;
   boost::json::object metadata;
   std::vector<std::string> fingerprint;  // the SDK's, empty when none
   bool is_message = false;               // no exception: a captured message

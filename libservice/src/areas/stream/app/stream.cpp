@@ -93,7 +93,7 @@ bool Subscription::Recheck(int64_t now, uint64_t need_seq, int64_t need_ms) {
   if (!access->status.ok()) {
     reason = "lookup";
   } else {
-    auto caller = CheckAccess(*deps_.accounts, token_, access->access);
+    auto caller = app::accounts::CheckAccess(*deps_.accounts, token_, access->access);
     if (!caller.ok()) {
       reason = caller.status().code() == Code::kUnavailable ? "lookup" : "access";
     } else if (!caller->membership) {
@@ -183,10 +183,11 @@ std::string Subscription::end_reason() const {
 Result<std::shared_ptr<Subscription>> Hub::Open(const std::string& token, const std::string& org_id,
                                                 bool include_diagnostics) {
   const int64_t now = deps_.Now();
-  auto claims = domain::VerifyToken(token, deps_.accounts->jwt_secret, now, domain::kAccessTokenType);
+  auto claims = domain::accounts::VerifyToken(token, deps_.accounts->jwt_secret, now,
+                                              domain::accounts::kAccessTokenType);
   if (!claims.ok()) return claims.status();
   auto projects = OrgProjects(deps_, org_id);
-  if (!projects.ok()) return AuthUnavailable();
+  if (!projects.ok()) return app::accounts::AuthUnavailable();
   auto sub = std::make_shared<Subscription>(deps_, this, token, claims->sub, org_id, claims->exp * 1000,
                                             include_diagnostics);
   {
@@ -236,12 +237,12 @@ std::shared_ptr<const Hub::Access> Hub::AccessFor(const std::string& org_id, uin
   }
   std::sort(users.begin(), users.end());
   users.erase(std::unique(users.begin(), users.end()), users.end());
-  auto read = ReadAccess(*deps_.accounts, org_id, users);
+  auto read = app::accounts::ReadAccess(*deps_.accounts, org_id, users);
   auto projects = OrgProjects(deps_, org_id);
   if (!read.ok()) {
     fresh->status = read.status();
   } else if (!projects.ok()) {
-    fresh->status = AuthUnavailable();
+    fresh->status = app::accounts::AuthUnavailable();
   } else {
     fresh->access = std::move(*read);
     fresh->projects = std::move(*projects);

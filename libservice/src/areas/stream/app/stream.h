@@ -66,7 +66,7 @@ struct StreamDeps {
   Clock* clock = nullptr;
   ports::Transactions* db = nullptr;
   ports::ProjectRepository* projects = nullptr;
-  const AccountsDeps* accounts = nullptr;  // access checks
+  const app::accounts::AccountsDeps* accounts = nullptr;  // access checks
   int64_t heartbeat_ms = kHeartbeatMs;
   size_t max_backlog = kMaxBacklog;
 
@@ -145,7 +145,7 @@ class Hub {
     int64_t read_at_ms = 0;    // when the read began
     uint64_t read_at_seq = 0;  // events counted when the read began
     Status status;             // a failed lookup
-    AccessSnapshot access;
+    app::accounts::AccessSnapshot access;
     std::set<std::string> projects;
   };
   // The newest read of `org_id` that began after event `need_seq` and at or

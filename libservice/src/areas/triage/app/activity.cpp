@@ -17,12 +17,12 @@ Result<std::vector<ports::ActivityRecord>> TeamActivity(const TriageDeps& deps, 
 
 Result<OrgUsage> GetUsage(const TriageDeps& deps, const ConsoleActor& actor) {
   OrgUsage u;
-  u.period = domain::UsageMonth(deps.Now());
+  u.period = domain::operations::UsageMonth(deps.Now());
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
     SV_ASSIGN_OR_RETURN(std::optional<ports::Organization> org, deps.orgs->Find(c, actor.org_id));
     if (!org) return NotFound("Organization not found");
     u.plan = org->plan;
-    const domain::PlanLimits limits = domain::LimitsFor(u.plan, deps.plan_limits);
+    const domain::operations::PlanLimits limits = domain::operations::LimitsFor(u.plan, deps.plan_limits);
     SV_ASSIGN_OR_RETURN(int64_t projects, deps.projects->Count(c, actor.org_id));
     SV_ASSIGN_OR_RETURN(int64_t members, deps.memberships->Count(c, actor.org_id));
     SV_ASSIGN_OR_RETURN(int64_t bugs, deps.usage->BugsInMonth(c, actor.org_id, u.period));
@@ -38,7 +38,7 @@ Result<OrgUsage> GetUsage(const TriageDeps& deps, const ConsoleActor& actor) {
                    {"agentTokens", limits.agent_tokens, 0}};
     return Status::Ok();
   }));
-  if (domain::PlanHasAgentAccess(u.plan)) {
+  if (domain::operations::PlanHasAgentAccess(u.plan)) {
     u.mcp = true;
     u.mcp_source = "plan";
   } else if (u.prepaid_credits > 0) {

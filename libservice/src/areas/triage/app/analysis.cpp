@@ -38,7 +38,7 @@ bool IsUserAction(std::string_view t) {
 
 // The bug's events, newest occurrences first, at most kMaxAnalysisEvents.
 struct LoadedEvents {
-  std::vector<domain::Event> events;
+  std::vector<domain::capture::Event> events;
   bool truncated = false;
 };
 
@@ -46,7 +46,7 @@ LoadedEvents ParseEvents(const std::vector<ports::OccurrenceEvents>& rows) {
   LoadedEvents out;
   for (const ports::OccurrenceEvents& row : rows) {
     const size_t room = kMaxAnalysisEvents + 1 - out.events.size();
-    for (domain::Event& e : domain::StoredEvents(row.events_json, row.occurred_at, room)) {
+    for (domain::capture::Event& e : domain::capture::StoredEvents(row.events_json, row.occurred_at, room)) {
       if (out.events.size() >= kMaxAnalysisEvents) {
         out.truncated = true;
         return out;
@@ -57,11 +57,11 @@ LoadedEvents ParseEvents(const std::vector<ports::OccurrenceEvents>& rows) {
   return out;
 }
 
-AnalysisStats ComputeStats(const std::vector<domain::Event>& events) {
+AnalysisStats ComputeStats(const std::vector<domain::capture::Event>& events) {
   AnalysisStats s;
   s.total_events = static_cast<int64_t>(events.size());
   int64_t first = INT64_MAX, last = INT64_MIN;
-  for (const domain::Event& e : events) {
+  for (const domain::capture::Event& e : events) {
     if (IsErrorType(e.type)) ++s.errors;
     if (IsNetworkType(e.type)) ++s.network;
     if (e.type == "console") ++s.console;
@@ -77,7 +77,7 @@ AnalysisStats ComputeStats(const std::vector<domain::Event>& events) {
   return s;
 }
 
-std::string EventLine(const domain::Event& e) {
+std::string EventLine(const domain::capture::Event& e) {
   return util::FormatIso8601(e.timestamp_ms) + " " + e.type + " " +
          util::Utf8Shorten(e.data.is_null() ? std::string() : json::serialize(e.data), kEventTextBytes);
 }
@@ -168,7 +168,7 @@ Result<BugEvents> ReadBugEvents(const TriageDeps& deps, const ConsoleActor& acto
 Result<ports::ChatReply> Ask(const TriageDeps& deps, const ConsoleActor& actor,
                              const ports::ChatRequest& request, std::string_view what) {
   Result<ports::ChatReply> reply = deps.ai->Complete(request);
-  const std::string month = domain::UsageMonth(deps.Now());
+  const std::string month = domain::operations::UsageMonth(deps.Now());
   SV_RETURN_IF_ERROR(deps.db->Write(
       [&](ports::Tx& tx) -> Status { return deps.usage->CountAiRequest(tx, actor.org_id, month); }));
   if (!reply.ok()) {
@@ -269,14 +269,16 @@ Result<BugAnalysis> AnalyzeBug(const TriageDeps& deps, const ConsoleActor& actor
   if (deps.ai == nullptr) return NotConfigured();
   LoadedEvents loaded = ParseEvents(read.rows);
   std::sort(loaded.events.begin(), loaded.events.end(),
-            [](const domain::Event& a, const domain::Event& b) { return a.timestamp_ms < b.timestamp_ms; });
+            [](const domain::capture::Event& a, const domain::capture::Event& b) {
+              return a.timestamp_ms < b.timestamp_ms;
+            });
   BugAnalysis out;
   out.stats = ComputeStats(loaded.events);
 
   std::string user = BugHeader(bug) + "\nEvents (" + std::to_string(loaded.events.size()) +
                      (loaded.truncated ? ", the newest 500" : "") + ", oldest first):\n";
   size_t budget = kPromptEventBytes;
-  for (const domain::Event& e : loaded.events) {
+  for (const domain::capture::Event& e : loaded.events) {
     std::string line = EventLine(e) + "\n";
     if (line.size() > budget) break;
     budget -= line.size();
@@ -307,11 +309,11 @@ Result<std::string> AssessEvent(const TriageDeps& deps, const ConsoleActor& acto
                                     well_formed ? 1 : 0));
   const ports::BugRecord& bug = read.bug;
   const std::vector<ports::OccurrenceEvents>& rows = read.rows;
-  std::optional<domain::Event> event;
-  std::vector<domain::Event> before;  // up to 20 events before it, for context
+  std::optional<domain::capture::Event> event;
+  std::vector<domain::capture::Event> before;  // up to 20 events before it, for context
   if (!rows.empty()) {
-    std::vector<domain::Event> all =
-        domain::StoredEvents(rows.front().events_json, rows.front().occurred_at, index + 1);
+    std::vector<domain::capture::Event> all =
+        domain::capture::StoredEvents(rows.front().events_json, rows.front().occurred_at, index + 1);
     if (index < all.size()) {
       event = std::move(all[index]);
       all.resize(index);

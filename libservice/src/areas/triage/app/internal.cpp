@@ -59,7 +59,8 @@ Status Notify(const TriageDeps& deps, ports::Tx& tx, const ports::ActiveMember& 
 
   if (route == domain::triage::EmailRoute::kNow) {
     SV_RETURN_IF_ERROR(deps.mail->Enqueue(
-        tx, MailMessage{to.email, notice.title, EmailText(deps, notice, bug, prefs.email_level == "full")}));
+        tx, app::mail::MailMessage{to.email, notice.title,
+                                   EmailText(deps, notice, bug, prefs.email_level == "full")}));
   }
   if (prefs.chat_enabled && prefs.chat_webhook && !prefs.chat_webhook->empty()) {
     const json::object payload{{"url", *prefs.chat_webhook},

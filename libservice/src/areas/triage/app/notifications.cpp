@@ -82,9 +82,9 @@ Status SendDigestIfDue(const TriageDeps& deps, const ports::DigestOwner& owner) 
                         deps.triage->FindActiveMember(tx, owner.org_id, owner.user_id));
     if (!member) return Status::Ok();
     const std::string subject = period >= 24 * 3'600'000 ? "Your daily digest" : "Your hourly digest";
-    return deps.mail->Enqueue(tx,
-                              MailMessage{member->email, subject + " (" + std::to_string(items.size()) + ")",
-                                          DigestText(deps, items, prefs.email_level != "notification")});
+    return deps.mail->Enqueue(
+        tx, app::mail::MailMessage{member->email, subject + " (" + std::to_string(items.size()) + ")",
+                                   DigestText(deps, items, prefs.email_level != "notification")});
   });
 }
 

@@ -65,7 +65,7 @@ struct TriageDeps {
   ports::OutboxRepository* outbox = nullptr;
   ports::OutboundHttp* http = nullptr;  // chat posts
   ports::AiProvider* ai = nullptr;      // null: AI not configured
-  const MailOutbox* mail = nullptr;
+  const app::mail::MailOutbox* mail = nullptr;
   PlanLimitOverrides plan_limits;
   std::string public_url;  // links in emails and chat posts
   // Each domain event a triage write causes (regression, status_change,
