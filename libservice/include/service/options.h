@@ -76,6 +76,14 @@ struct Options {
   // integrations. Default: https://api.github.com.
   std::string code_host_api_url = "https://api.github.com";
   std::string evidence_dir;
+  // SERVICE_BILLING_API_URL: base of a Stripe-compatible payments API.
+  std::string billing_api_url = "https://api.stripe.com";
+  // SERVICE_BILLING_SECRET_KEY: the payments API's secret key. Empty: billing
+  // is not configured (checkout, card setup and portal answer 501).
+  std::string billing_secret_key;
+  // SERVICE_BILLING_WEBHOOK_SECRET: verifies inbound payment events
+  // (Stripe-Signature). Empty: inbound events are refused.
+  std::string billing_webhook_secret;
 
   // Injected time source. Default (null): the system clock.
   std::shared_ptr<Clock> clock;

@@ -24,7 +24,12 @@ struct Principal {
   std::string project_id;  // capture keys: the key's project
   std::string key_id;      // capture key or agent token id
   std::string key_env;     // capture keys: "live" or "test"
-  bool superadmin = false;
+  bool superadmin = false;  // verified email on SERVICE_SUPERADMIN_EMAILS
+  // A superadmin acting in org_id under a support session
+  // (X-Service-Support-Session): role is "admin", this is the session's id.
+  // Routes Spec 2 closes to support sessions (budget, agent settings PUT,
+  // digest decisions) refuse a principal with it set (403).
+  std::string support_session_id;
 };
 
 struct Context {
