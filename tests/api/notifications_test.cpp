@@ -309,8 +309,11 @@ TEST_CASE("organization usage: plan, limits and current counts, overage flags an
   CHECK_FALSE(r.json.at("features").at("mcp").as_bool());
   CHECK(S(r.json.at("features"), "mcp_source") == "none");
 
-  // internal state: no route or repository method sets prepaid credits or the plan.
-  ExecSql(t, "UPDATE organizations SET prepaid_credits = 5 WHERE id = ?", {x.s.admin.org_id});
+  // internal state: a prepaid balance on the billing account (billing_test.cpp buys credits through the
+  // payment provider's signed event; the plan below has no route here).
+  ExecSql(
+      t, "INSERT INTO billing_accounts (org_id, prepaid_credits, created_at, updated_at) VALUES (?, 5, 0, 0)",
+      {x.s.admin.org_id});
   r = t.Get("/v1/org/usage", x.member.headers());
   CHECK(r.json.at("features").at("mcp").as_bool());
   CHECK(S(r.json.at("features"), "mcp_source") == "credits");

@@ -40,9 +40,10 @@ class UsageRepository {
   // Counts one AI request (analysis, event assessment) of `month` ("YYYY-MM").
   virtual Status CountAiRequest(Tx& tx, const std::string& org_id, const std::string& month) = 0;
   virtual Result<int64_t> AiRequestsInMonth(Tx& c, const std::string& org_id, const std::string& month) = 0;
-  // The organization's prepaid credit balance (0 when unknown).
   // Integrations of the organization (the plan's `integrations` limit).
   virtual Result<int64_t> IntegrationCount(Tx& c, const std::string& org_id) = 0;
+  // The organization's prepaid credit balance: the billing ledger's prepaid
+  // balance (ports/billing_repository.h; 0 when unknown).
   virtual Result<int64_t> PrepaidCredits(Tx& c, const std::string& org_id) = 0;
 };
 

@@ -6,10 +6,12 @@
 
 #include <memory>
 
+#include "areas/operations/ports/billing_repository.h"
 #include "areas/operations/ports/usage_repository.h"
 
 namespace service::store {
 
 std::unique_ptr<ports::UsageRepository> NewSqlUsageRepository();
+std::unique_ptr<ports::BillingRepository> NewSqlBillingRepository();
 
 }  // namespace service::store

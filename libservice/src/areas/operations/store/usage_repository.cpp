@@ -65,8 +65,8 @@ class SqlUsageRepository final : public ports::UsageRepository {
   }
 
   Result<int64_t> PrepaidCredits(ports::Tx& t, const std::string& org_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r,
-                        Sql(t).Query("SELECT prepaid_credits FROM organizations WHERE id = ?", {org_id}));
+    SV_ASSIGN_OR_RETURN(
+        Rows r, Sql(t).Query("SELECT prepaid_credits FROM billing_accounts WHERE org_id = ?", {org_id}));
     return r.empty() ? int64_t{0} : r.Int(0, 0);
   }
 };
