@@ -11,9 +11,11 @@
 #include "areas/integrations/module.h"
 #include "areas/mail/module.h"
 #include "areas/operations/module.h"
+#include "areas/portfolio/module.h"
 #include "areas/projects/module.h"
 #include "areas/sentry/module.h"
 #include "areas/stream/module.h"
+#include "areas/tickets/module.h"
 #include "areas/triage/module.h"
 
 namespace service::modules {
@@ -41,6 +43,8 @@ Modules AssembleModules() {
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *capture);
   TriageModule* triage = Add<TriageModule>(m, *bugs, *ai);
+  Add<TicketsModule>(m, *bugs, *triage);
+  Add<PortfolioModule>(m, *bugs);
   Add<IntegrationsModule>(m, *bugs, *triage);
   Add<StreamModule>(m, *accounts);
   Add<DemoModule>(m, *accounts, *capture);
