@@ -3,6 +3,7 @@
 #include "area_list.h"
 
 #include "areas/accounts/module.h"
+#include "areas/admin/module.h"
 #include "areas/ai/module.h"
 #include "areas/bugs/module.h"
 #include "areas/capture/module.h"
@@ -50,6 +51,7 @@ Modules AssembleModules() {
   Add<DemoModule>(m, *accounts, *capture);
   return m;
 }
+  Add<AdminModule>(m, *accounts);
 
 }  // namespace service::modules
 

@@ -285,6 +285,11 @@ TEST_CASE("GET /v1/auth/me lists organizations and the superadmin flag") {
   auto t = NewAccountsService([](service::Options& o) { o.superadmin_emails = {"boss@example.com"}; });
   const Account boss = RegisterAccount(*t, "boss@example.com", "Boss Org");
   const Account pleb = RegisterAccount(*t, "pleb@example.com", "Pleb Org");
+  // Allowlisted but unverified: nobody's superadmin (server contract).
+  CHECK(t->Get("/v1/auth/me", Bearer(boss.access_token)).json.at("isSuperAdmin") == false);
+  WithUsers(*t, [&](service::ports::UserRepository& users, service::ports::Tx& tx, int64_t now) {
+    return users.MarkEmailVerified(tx, boss.user_id, now);
+  });
   auto me = t->Get("/v1/auth/me", Bearer(boss.access_token));
   REQUIRE(me.status == 200);
   for (const char* f : {"id", "email", "name", "avatar_url", "email_verified", "orgs", "isSuperAdmin"}) {
@@ -369,6 +374,9 @@ TEST_CASE("bearer modes: superadmin allowlist, agent tokens refused, route capab
   auto t = NewAccountsService([](service::Options& o) { o.superadmin_emails = {"root@example.com"}; });
   const Account root = RegisterAccount(*t, "root@example.com", "Root Org");
   const Account admin = RegisterAccount(*t, "plain@example.com", "Plain Org");
+  WithUsers(*t, [&](service::ports::UserRepository& users, service::ports::Tx& tx, int64_t now) {
+    return users.MarkEmailVerified(tx, root.user_id, now);
+  });
   service::api::Pipeline p(service::testing::PipelineDepsOf(t->service()));
   service::api::RegisterBearerAuthenticator(
       p, service::internal::ModulesOf(t->service()).Get<service::modules::AccountsModule>().deps());

@@ -1,6 +1,7 @@
 #include "areas/ai/module.h"
 
 #include "areas/ai/api/routes.h"
+#include "areas/ai/store/repositories.h"
 #include "util/strings.h"
 
 namespace service::modules {
@@ -47,7 +48,11 @@ void AiModule::AddSettings(std::vector<SettingInfo>& rows) const {
 Status AiModule::Open(Platform& p) {
   if (!p.options.ai.url.empty()) {
     const ports::AiProviderSettings settings{p.options.ai.url, p.options.ai.key, p.options.ai.model};
-    provider_ = ports::NewOpenAiCompatibleProvider(settings, *p.http);
+    wire_ = ports::NewOpenAiCompatibleProvider(settings, *p.http);
+    usage_ = store::NewSqlAiUsageRepository();
+    provider_ = app::ai::NewUsageRecordingProvider(
+        *wire_,
+        app::ai::UsageRecordingDeps{p.tx.get(), usage_.get(), p.ids.get(), p.clock.get(), p.log.get()});
   }
   deps_.ai = provider_.get();
   return Status::Ok();

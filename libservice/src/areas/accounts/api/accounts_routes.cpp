@@ -24,6 +24,8 @@ Response WorkspaceResponse(const app::accounts::Workspace& ws) {
   body["user"] = UserJson(ws.user);
   body["org"] =
       json::object{{"id", ws.org.id}, {"name", ws.org.name}, {"slug", ws.org.slug}, {"plan", ws.org.plan}};
+  // A signup that joined an operator's organization made no project.
+  if (ws.project.id.empty()) return JsonResponse(201, body);
   body["project"] = json::object{{"id", ws.project.id},
                                  {"name", ws.project.name},
                                  {"slug", ws.project.slug},

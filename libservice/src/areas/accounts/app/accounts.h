@@ -139,7 +139,10 @@ struct ApprovalInfo {
 Result<ApprovalInfo> InspectApproval(const AccountsDeps& deps, std::string_view token);
 
 // POST /v1/auth/complete-signup: consumes the approval token and creates
-// the workspace for the waitlist entry's email (marked verified).
+// the workspace for the waitlist entry's email (marked verified). An entry
+// an operator made with an organization (app/operator.h CreateCustomer)
+// joins that organization as its admin instead; the Workspace's project is
+// then empty (the organization's project exists; no key is shown again).
 Result<Workspace> CompleteSignup(const AccountsDeps& deps, std::string_view token, const std::string& name,
                                  const std::string& password);
 
@@ -186,7 +189,13 @@ Result<Caller> CheckAccess(const AccountsDeps& deps, std::string_view access_tok
 Result<Caller> AuthenticateAccess(const AccountsDeps& deps, std::string_view access_token,
                                   const std::string* org_id);
 
-// True when `email` is on SERVICE_SUPERADMIN_EMAILS.
+// True when the account is a superadmin (server contract "Superadmin"):
+// its email is on SERVICE_SUPERADMIN_EMAILS (case-insensitively) and
+// verified. An unverified address on the list is nobody's superadmin.
+bool IsSuperadmin(const AccountsDeps& deps, const ports::User& user);
+// The same for an email: reads the account (only when the email is on the
+// list) and requires it verified; false when the read fails. Prefer the
+// overload above when the account is at hand.
 bool IsSuperadmin(const AccountsDeps& deps, std::string_view email);
 
 // GET /v1/auth/me. 404 User not found.

@@ -166,12 +166,28 @@ Result<Caller> CheckAccess(const AccountsDeps& deps, std::string_view access_tok
   return CheckClaims(deps, *claims, snapshot);
 }
 
-bool IsSuperadmin(const AccountsDeps& deps, std::string_view email) {
+namespace {
+bool OnSuperadminList(const AccountsDeps& deps, std::string_view email) {
   const std::string lower = util::ToLower(email);
   for (const std::string& allowed : deps.superadmin_emails) {
     if (!allowed.empty() && util::ToLower(allowed) == lower) return true;
   }
   return false;
+}
+}  // namespace
+
+bool IsSuperadmin(const AccountsDeps& deps, const ports::User& user) {
+  return user.email_verified && user.status == "active" && OnSuperadminList(deps, user.email);
+}
+
+bool IsSuperadmin(const AccountsDeps& deps, std::string_view email) {
+  if (!OnSuperadminList(deps, email)) return false;
+  std::optional<ports::User> user;
+  Status s = deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(user, deps.users->FindByEmail(c, util::ToLower(email)));
+    return Status::Ok();
+  });
+  return s.ok() && user && IsSuperadmin(deps, *user);
 }
 
 Result<Profile> GetProfile(const AccountsDeps& deps, const std::string& user_id) {
@@ -186,7 +202,7 @@ Result<Profile> GetProfile(const AccountsDeps& deps, const std::string& user_id)
   }));
   if (!user) return NotFound("User not found");
   out.user = std::move(*user);
-  out.superadmin = IsSuperadmin(deps, out.user.email);
+  out.superadmin = IsSuperadmin(deps, out.user);
   return out;
 }
 

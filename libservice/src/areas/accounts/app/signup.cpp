@@ -75,6 +75,41 @@ Result<WaitlistOutcome> JoinWaitlist(const AccountsDeps& deps, const WaitlistInp
 
 namespace {
 Status InvalidApproval() { return InvalidArgument("Invalid or expired approval link"); }
+
+// Completing the signup of an entry an operator made with a new
+// organization (POST /v1/admin/customers): the account joins that
+// organization as its admin; its project exists already (ws->project stays
+// empty: no capture key is shown again).
+Status JoinCustomerOrganization(const AccountsDeps& deps, ports::Tx& tx, const ports::WaitlistEntry& entry,
+                                const std::string& name, const std::string& password_hash, Workspace* ws) {
+  const int64_t now = deps.Now();
+  SV_ASSIGN_OR_RETURN(std::optional<ports::Organization> org, deps.orgs->Find(tx, *entry.target_org_id));
+  if (!org) return InvalidApproval();
+  SV_ASSIGN_OR_RETURN(std::optional<ports::User> existing, deps.users->FindByEmail(tx, entry.email));
+  if (existing) return Conflict("Email already registered");
+  ports::User& user = ws->user;
+  user = ports::User{};
+  user.id = deps.ids->NewId();
+  user.email = entry.email;
+  user.name = name;
+  user.password_hash = password_hash;
+  user.email_verified = true;
+  user.status = "active";
+  user.created_at = user.updated_at = now;
+  user.last_org_id = org->id;
+  user.last_login_at = now;
+  const std::string session_id = deps.ids->NewId();  // signing up is the first sign-in
+  user.first_session_id = session_id;
+  Status s = deps.users->Insert(tx, user);
+  if (s.code() == Code::kConflict) return Conflict("Email already registered");
+  SV_RETURN_IF_ERROR(s);
+  SV_RETURN_IF_ERROR(
+      deps.memberships->Insert(tx, ports::Membership{org->id, user.id, "admin", std::nullopt, now}));
+  ws->org = *org;
+  SV_ASSIGN_OR_RETURN(ws->tokens,
+                      internal::IssueSession(deps, tx, user.id, org->id, user.session_revision, session_id));
+  return Status::Ok();
+}
 }  // namespace
 
 Result<ApprovalInfo> InspectApproval(const AccountsDeps& deps, std::string_view token) {
@@ -99,6 +134,7 @@ Result<Workspace> CompleteSignup(const AccountsDeps& deps, std::string_view toke
                         deps.waitlist->Complete(tx, hash, deps.Now()));
     if (!entry) return InvalidApproval();
     // The approval link came by mail: the address is verified.
+    if (entry->target_org_id) return JoinCustomerOrganization(deps, tx, *entry, name, password_hash, ws);
     const WorkspaceSeed seed{entry->email, name, entry->org_name, password_hash, true};
     return internal::InsertWorkspace(deps, tx, seed, ws);
   });

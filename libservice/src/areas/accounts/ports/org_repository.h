@@ -41,6 +41,9 @@ class OrgRepository {
   virtual Result<bool> SlugTaken(Tx& c, const std::string& slug) = 0;
   // How many organizations exist in the whole service.
   virtual Result<int64_t> CountAll(Tx& c) = 0;
+  // Sets the plan (the superadmin's PATCH /v1/admin/customers/:orgId is the
+  // one way plans change). Returns false when no such organization exists.
+  virtual Result<bool> SetPlan(Tx& tx, const std::string& id, const std::string& plan, int64_t now_ms) = 0;
   // Deletes the organization and everything that hangs off it through a
   // cascading foreign key (projects, keys, bugs and their rows,
   // memberships). Rows of other areas that carry org_id without one are

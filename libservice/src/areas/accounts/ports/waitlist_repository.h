@@ -25,6 +25,11 @@ struct WaitlistEntry {
   std::string status;  // pending, approved, rejected, completed
   std::optional<std::string> approval_token_hash;
   std::optional<int64_t> approval_expires_at;
+  // The organization an operator created for this person (POST
+  // /v1/admin/customers): completing the signup joins it as its admin
+  // instead of creating one. Absent: a workspace of its own.
+  std::optional<std::string> target_org_id;
+  std::optional<std::string> admin_note;  // the operator's note of the last approval or rejection
   int64_t created_at = 0;
   int64_t updated_at = 0;
 };
@@ -55,6 +60,9 @@ class WaitlistRepository {
   virtual Result<std::optional<WaitlistEntry>> Complete(Tx& tx, const std::string& token_hash,
                                                         int64_t now_ms) = 0;
   virtual Status DeleteByEmail(Tx& tx, const std::string& email) = 0;
+  // Sets the operator's note (absent: cleared).
+  virtual Status SetNote(Tx& tx, const std::string& id, const std::optional<std::string>& note,
+                         int64_t now_ms) = 0;
 };
 
 }  // namespace service::ports

@@ -161,7 +161,7 @@ class SqlInvitationRepository final : public ports::InvitationRepository {
 
 constexpr const char* kWaitlistColumns =
     "id, email, name, org_name, use_case, status, approval_token_hash, approval_expires_at, created_at, "
-    "updated_at";
+    "updated_at, target_org_id, admin_note";
 
 ports::WaitlistEntry WaitlistFromRow(const Rows& r, size_t i) {
   ports::WaitlistEntry e;
@@ -175,6 +175,8 @@ ports::WaitlistEntry WaitlistFromRow(const Rows& r, size_t i) {
   e.approval_expires_at = r.OptInt(i, 7);
   e.created_at = r.Int(i, 8);
   e.updated_at = r.Int(i, 9);
+  e.target_org_id = r.OptStr(i, 10);
+  e.admin_note = r.OptStr(i, 11);
   return e;
 }
 
@@ -192,9 +194,10 @@ class SqlWaitlistRepository final : public ports::WaitlistRepository {
     Connection& tx = Sql(tx_tx);
     return tx
         .Exec(std::string("INSERT INTO waitlist (") + kWaitlistColumns +
-                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
               {e.id, e.email, e.name, e.org_name, OptText(e.use_case), e.status,
-               OptText(e.approval_token_hash), OptInt(e.approval_expires_at), e.created_at, e.updated_at})
+               OptText(e.approval_token_hash), OptInt(e.approval_expires_at), e.created_at, e.updated_at,
+               OptText(e.target_org_id), OptText(e.admin_note)})
         .status();
   }
 
@@ -259,6 +262,13 @@ class SqlWaitlistRepository final : public ports::WaitlistRepository {
   Status DeleteByEmail(ports::Tx& tx_tx, const std::string& email) override {
     Connection& tx = Sql(tx_tx);
     return tx.Exec("DELETE FROM waitlist WHERE email = ?", {email}).status();
+  }
+
+  Status SetNote(ports::Tx& tx_tx, const std::string& id, const std::optional<std::string>& note,
+                 int64_t now_ms) override {
+    return Sql(tx_tx)
+        .Exec("UPDATE waitlist SET admin_note = ?, updated_at = ? WHERE id = ?", {OptText(note), now_ms, id})
+        .status();
   }
 };
 

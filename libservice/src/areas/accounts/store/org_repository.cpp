@@ -47,6 +47,14 @@ class SqlOrgRepository final : public ports::OrgRepository {
     Connection& tx = Sql(tx_tx);
     return tx.Exec("DELETE FROM organizations WHERE id = ?", {id}).status();
   }
+
+  Result<bool> SetPlan(ports::Tx& tx_tx, const std::string& id, const std::string& plan,
+                       int64_t now_ms) override {
+    SV_ASSIGN_OR_RETURN(int64_t n,
+                        Sql(tx_tx).Exec("UPDATE organizations SET plan = ?, updated_at = ? WHERE id = ?",
+                                        {plan, now_ms, id}));
+    return n > 0;
+  }
 };
 
 ports::Membership MembershipFromRow(const Rows& r, size_t i) {

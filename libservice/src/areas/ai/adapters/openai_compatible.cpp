@@ -2,7 +2,9 @@
 // (OpenAI, Azure-style gateways, vLLM, llama.cpp server, Ollama's /v1, ...).
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <string>
 
 #include "areas/ai/ports/ai_provider.h"
@@ -23,6 +25,15 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
 // support JSON mode.
 bool RejectsJsonMode(const HttpResponse& r) {
   return (r.status == 400 || r.status == 422) && r.body.find("response_format") != std::string::npos;
+}
+
+// A non-negative integer usage field, else 0.
+int64_t TokenCount(const json::object& usage, std::string_view name) {
+  const json::value* v = usage.if_contains(name);
+  if (!v) return 0;
+  if (v->is_int64()) return std::max<int64_t>(0, v->get_int64());
+  if (v->is_uint64()) return static_cast<int64_t>(std::min<uint64_t>(v->get_uint64(), INT64_MAX));
+  return 0;
 }
 
 class OpenAiCompatibleProvider final : public AiProvider {
@@ -96,6 +107,10 @@ class OpenAiCompatibleProvider final : public AiProvider {
     const json::value* model = o.if_contains("model");
     reply.model =
         model && model->is_string() && !model->as_string().empty() ? std::string(model->as_string()) : model_;
+    if (const json::value* usage = o.if_contains("usage"); usage && usage->is_object()) {
+      reply.input_tokens = TokenCount(usage->as_object(), "prompt_tokens");
+      reply.output_tokens = TokenCount(usage->as_object(), "completion_tokens");
+    }
     return reply;
   }
 

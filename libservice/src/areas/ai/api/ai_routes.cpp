@@ -31,6 +31,7 @@ Response HandleAiSummary(const app::ai::AiDeps& deps, Context& ctx) {
   if (!v.body()) return ValidationFailed(v.details());
 
   app::ai::SummaryInput in;
+  in.org_id = ctx.principal.org_id;
   const json::array* events = v.Array("events", /*required=*/true, std::numeric_limits<size_t>::max());
   if (events) {
     if (events->empty()) v.AddError("events", "must contain at least one event");

@@ -176,6 +176,8 @@ Result<ReportSummary> SummarizeReport(const AiDeps& deps, const SummaryInput& in
   request.json_object = true;
   request.temperature = 0.2;
   request.max_tokens = 1024;
+  request.feature = "ai_summary";
+  request.org_id = in.org_id;
   Result<ports::ChatReply> reply = deps.ai->Complete(request);
   if (!reply.ok()) return ProviderFailed();
   Result<ReportSummary> summary = ParseSummaryReply(reply->content, in.title);

@@ -41,6 +41,7 @@ struct SummaryInput {
   std::string title;
   std::string url;
   SummaryContext context;
+  std::string org_id;  // the capture key's organization (the usage record)
 };
 
 struct ReportSummary {

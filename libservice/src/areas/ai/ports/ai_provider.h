@@ -47,11 +47,20 @@ struct ChatRequest {
   int max_tokens = 0;
   // Default: 30 s.
   int64_t timeout_ms = 30'000;
+  // Who asks, for the usage record of every call (ai_usage, GET
+  // /v1/admin/ai-usage): the feature ("ai_summary", ...; empty:
+  // "unattributed") and the organization (empty: none).
+  std::string feature;
+  std::string org_id;
 };
 
 struct ChatReply {
   std::string content;  // choices[0].message.content
   std::string model;    // the model that answered (the configured one if unreported)
+  // The provider's usage fields (usage.prompt_tokens, completion_tokens);
+  // 0 when it reported none.
+  int64_t input_tokens = 0;
+  int64_t output_tokens = 0;
 };
 
 class AiProvider {
