@@ -49,9 +49,9 @@ Modules AssembleModules() {
   Add<IntegrationsModule>(m, *bugs, *triage);
   Add<StreamModule>(m, *accounts);
   Add<DemoModule>(m, *accounts, *capture);
+  Add<AdminModule>(m, *accounts);
   return m;
 }
-  Add<AdminModule>(m, *accounts);
 
 }  // namespace service::modules
 
