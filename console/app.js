@@ -4,12 +4,14 @@
 // and keeps the header (organization switch, unread notifications).
 import * as account from "./account.js";
 import * as bugs from "./bugs.js";
+import * as billing from "./billing.js";
 import { ApiError, LeftPage, api, currentPage, errorBox, go, h, leave, main, session, setRenderer, show } from "./core.js";
 import * as settings from "./settings.js";
 
 const nav = document.getElementById("nav");
 const orgPicker = document.getElementById("org");
 const unread = document.getElementById("unread");
+const billingLink = document.getElementById("nav-billing");
 
 document.addEventListener("click", (e) => {
   const a = e.target.closest("a");
@@ -67,6 +69,7 @@ const routes = [
   [/^\/integrations$/, settings.integrations, true],
   [/^\/integrations\/([^/]+)\/deliveries$/, settings.deliveries, true],
   [/^\/alerts$/, settings.alerts, true],
+  [/^\/(settings\/)?billing$/, billing.billing, true],
 ];
 
 // The header: the organizations of the account and the unread count.
@@ -80,6 +83,8 @@ async function header() {
     if (!s.user || !s.user.id) session.set({ ...session.get(), user: { id: me.id, email: me.email, name: me.name } });
     orgPicker.replaceChildren(...me.orgs.map((o) => h("option", { value: o.orgId, selected: o.orgId === s.orgId }, o.orgName)));
     orgPicker.parentElement.hidden = me.orgs.length < 2;
+    const here = me.orgs.find((o) => o.orgId === s.orgId);
+    billingLink.hidden = !(here && here.role === "admin");
   }
   const n = await settings.unreadCount();
   unread.textContent = n ? String(n) : "";
