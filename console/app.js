@@ -5,12 +5,15 @@
 import * as account from "./account.js";
 import * as bugs from "./bugs.js";
 import * as billing from "./billing.js";
-import { ApiError, LeftPage, api, currentPage, errorBox, go, h, leave, main, session, setRenderer, show } from "./core.js";
+import { ApiError, LeftPage, api, currentPage, errorBox, go, h, leave, main, onSupportChange, session, setRenderer, show, support } from "./core.js";
+import * as operator from "./operator.js";
 import * as settings from "./settings.js";
 
 const nav = document.getElementById("nav");
 const orgPicker = document.getElementById("org");
 const unread = document.getElementById("unread");
+const operatorLink = document.getElementById("nav-operator");
+const banner = document.getElementById("support-banner");
 const billingLink = document.getElementById("nav-billing");
 
 document.addEventListener("click", (e) => {
@@ -69,8 +72,39 @@ const routes = [
   [/^\/integrations$/, settings.integrations, true],
   [/^\/integrations\/([^/]+)\/deliveries$/, settings.deliveries, true],
   [/^\/alerts$/, settings.alerts, true],
+  [/^\/operator$/, operator.overview, true],
+  [/^\/operator\/customers$/, operator.customers, true],
+  [/^\/operator\/customers\/([^/]+)$/, operator.customer, true],
+  [/^\/operator\/waitlist$/, operator.waitlist, true],
   [/^\/(settings\/)?billing$/, billing.billing, true],
 ];
+
+// The support session banner: on every page while one lasts (red, with the
+// organization, the mode, the end time and "End"); its end (the time, the
+// End control or the server) returns the console to the operator's own
+// organization.
+function showBanner() {
+  const s = session.get() && support.get();
+  if (!s) {
+    banner.hidden = true;
+    banner.replaceChildren();
+    return;
+  }
+  const ends = new Date(s.expiresAt);
+  const hhmm = `${String(ends.getHours()).padStart(2, "0")}:${String(ends.getMinutes()).padStart(2, "0")}`;
+  banner.replaceChildren(
+    h("span", { id: "support-text" }, `Support session in ${s.orgName} as ${s.mode}, ends ${hhmm}`),
+    h("button", { type: "button", id: "support-end", onclick: () => operator.endSupport() }, "End"),
+  );
+  banner.hidden = false;
+}
+onSupportChange(() => {
+  const was = !banner.hidden;
+  showBanner();
+  if (was && banner.hidden) go("/operator", true);
+});
+// Expiry needs no request to be noticed.
+setInterval(() => support.get(), 15000);
 
 // The header: the organizations of the account and the unread count.
 let headerFor = null;
@@ -83,8 +117,14 @@ async function header() {
     if (!s.user || !s.user.id) session.set({ ...session.get(), user: { id: me.id, email: me.email, name: me.name } });
     orgPicker.replaceChildren(...me.orgs.map((o) => h("option", { value: o.orgId, selected: o.orgId === s.orgId }, o.orgName)));
     orgPicker.parentElement.hidden = me.orgs.length < 2;
+    operatorLink.hidden = !me.isSuperAdmin;
     const here = me.orgs.find((o) => o.orgId === s.orgId);
     billingLink.hidden = !(here && here.role === "admin");
+  }
+  // Under a support session the operator's own notifications stay out of it.
+  if (support.get()) {
+    unread.hidden = true;
+    return;
   }
   const n = await settings.unreadCount();
   unread.textContent = n ? String(n) : "";
@@ -97,6 +137,7 @@ async function render() {
   const path = location.pathname;
   const signedIn = !!session.get();
   nav.hidden = !signedIn;
+  showBanner();
   for (const a of nav.querySelectorAll("a")) a.toggleAttribute("aria-current", path.startsWith(a.getAttribute("href")));
   for (const [re, view, needsSession] of routes) {
     const m = path.match(re);

@@ -30,6 +30,42 @@ export const session = {
     sessionStorage.removeItem("service.session");
   },
 };
+// A support session (operators only, POST /v1/admin/support/session): while
+// it lasts every API call acts in its organization as an admin (the
+// X-Service-Org and X-Service-Support-Session headers); app.js shows the
+// banner. It ends when its time is up, when the operator ends it, or when
+// the server says it ended or expired.
+export const support = {
+  // Kept in the session, so signing out or in as someone else drops it.
+  get() {
+    const s = session.get();
+    const sup = s && s.support;
+    if (sup && !(Date.parse(sup.expiresAt) > Date.now())) {
+      support.clear();
+      return null;
+    }
+    return sup || null;
+  },
+  set(sup) {
+    session.set({ ...session.get(), support: sup });
+    supportChanged();
+  },
+  clear() {
+    const s = session.get();
+    if (!s || !s.support) return;
+    delete s.support;
+    session.set(s);
+    supportChanged();
+  },
+};
+let supportListener = () => {};
+// `fn` runs whenever a support session starts or ends (the banner).
+export function onSupportChange(fn) {
+  supportListener = fn;
+}
+function supportChanged() {
+  supportListener();
+}
 export function startSession(b) {
   session.set({ accessToken: b.accessToken, refreshToken: b.refreshToken, orgId: b.org && b.org.id, user: b.user });
 }
@@ -188,9 +224,13 @@ export async function api(path, { method = "GET", body, retried = false } = {}) 
   const view = generation;
   const s = session.get();
   const headers = {};
+  const sup = s && support.get();
   if (s) {
     headers.Authorization = `Bearer ${s.accessToken}`;
-    if (s.orgId) headers["X-Service-Org"] = s.orgId;
+    if (sup) {
+      headers["X-Service-Org"] = sup.orgId;
+      headers["X-Service-Support-Session"] = sup.id;
+    } else if (s.orgId) headers["X-Service-Org"] = s.orgId;
   }
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const r = await send(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -209,6 +249,7 @@ export async function api(path, { method = "GET", body, retried = false } = {}) 
   } catch {
     json = null;
   }
+  if (sup && r.status === 403 && json && /^SUPPORT_SESSION_(EXPIRED|ENDED)$/.test(json.code || "")) support.clear();
   if (!r.ok) throw new ApiError(r.status, json);
   return json;
 }
@@ -309,7 +350,8 @@ export function openStream(onEvent, onOpen) {
   async function run() {
     while (!stopped) {
       const s = session.get();
-      if (!s) return;
+      // Under a support session there is no live stream (it is for members).
+      if (!s || support.get()) return;
       controller = new AbortController();
       try {
         const r = await send("/v1/bugs/stream", {

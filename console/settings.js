@@ -21,8 +21,10 @@ import {
   select,
   session,
   show,
+  support,
   table,
 } from "./core.js";
+import { supportAccess } from "./operator.js";
 
 function button(label, onclick, cls = "secondary") {
   return h("button", { type: "button", class: cls, onclick }, label);
@@ -142,6 +144,9 @@ export async function projectPage(id) {
 export async function team() {
   const [t, activity] = await Promise.all([api("/v1/team"), api("/v1/team/activity?limit=20")]);
   const me = session.get().user || {};
+  // Admins see the support sessions opened here (operators under one too).
+  const mine = t.members.find((m) => m.id === me.id);
+  const supportLog = (mine && mine.role === "admin") || support.get() ? await supportAccess().catch(() => null) : null;
   const out = h("p", { role: "status" });
   const rows = t.members.map((m) => {
     const role = h("select", { "aria-label": `Role of ${m.email}` }, ...options(ROLES, m.role));
@@ -182,6 +187,7 @@ export async function team() {
         ? h("ul", { class: "plain" }, ...activity.activity.map((a) => h("li", {}, a.actor ? h("strong", {}, a.actor, " ") : null, a.summary, " ", a.bug_id ? h("a", { href: `/bugs/${a.bug_id}` }, a.bug_title) : null, " ", h("small", { class: "muted" }, relTime(a.ts)))))
         : empty("No activity yet."),
     ),
+    supportLog,
   );
 }
 

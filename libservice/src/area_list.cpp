@@ -16,6 +16,7 @@
 #include "areas/projects/module.h"
 #include "areas/sentry/module.h"
 #include "areas/stream/module.h"
+#include "areas/support/module.h"
 #include "areas/tickets/module.h"
 #include "areas/triage/module.h"
 
@@ -38,6 +39,7 @@ Modules AssembleModules() {
   Add<HealthModule>(m);
   Add<OperationsModule>(m);
   AccountsModule* accounts = Add<AccountsModule>(m);
+  Add<SupportModule>(m, *accounts);
   ProjectsModule* projects = Add<ProjectsModule>(m, *accounts);
   CaptureModule* capture = Add<CaptureModule>(m, *projects);
   Add<SentryModule>(m, *capture);

@@ -33,6 +33,11 @@ class AccountsModule final : public Module {
   void SetFirstProject(app::accounts::CreateFirstProject create) {
     deps_.create_first_project = std::move(create);
   }
+  // Set by the support area while it opens: the bearer authenticator's
+  // check of a request under a support session.
+  void SetSupportSessions(app::accounts::CheckSupportSession check) {
+    deps_.check_support_session = std::move(check);
+  }
 
  private:
   std::unique_ptr<ports::SessionRepository> sessions_;

@@ -58,6 +58,24 @@ struct FirstProject {
 using CreateFirstProject = std::function<Result<FirstProject>(ports::Tx& tx, const std::string& org_id,
                                                               const std::string& creator_id, int64_t now)>;
 
+// A request a superadmin makes under a support session
+// (X-Service-Support-Session, server contract "Support sessions"), as the
+// bearer authenticator saw it: the session it names, the organization of
+// X-Service-Org, the caller, the method and the route's pattern.
+struct SupportSessionRequest {
+  std::string session_id;
+  std::string org_id;
+  std::string user_id;
+  std::string method;
+  std::string route;  // "/v1/bugs/:id": the pattern, never the raw path
+};
+// Checks that the session is the caller's, for that organization, not ended
+// and not expired, and records the request in the organization's log; 403
+// otherwise, 503 AUTH_UNAVAILABLE when the store fails. The support area
+// sets it (AccountsModule::SetSupportSessions) and the accounts area cannot
+// include it: it sits above accounts.
+using CheckSupportSession = std::function<Status(const SupportSessionRequest& request)>;
+
 // What the account areas (auth, team) need. Pointers are borrowed from the
 // Service and outlive every call.
 struct AccountsDeps {
@@ -75,6 +93,9 @@ struct AccountsDeps {
   // A new workspace's default project and first capture key (set by the
   // projects area's module).
   CreateFirstProject create_first_project;
+  // Support sessions (set by the support area's module). Empty: a request
+  // naming a support session is refused (403).
+  CheckSupportSession check_support_session;
   const app::mail::MailOutbox* mail = nullptr;
   // Rows of other areas that go with an organization, member or account.
   const DeletionHooks* deletion = nullptr;
