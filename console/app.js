@@ -8,6 +8,7 @@ import * as billing from "./billing.js";
 import { ApiError, LeftPage, api, currentPage, errorBox, go, h, leave, main, onSupportChange, session, setRenderer, show, support } from "./core.js";
 import * as operator from "./operator.js";
 import * as settings from "./settings.js";
+import * as tickets from "./tickets.js";
 
 const nav = document.getElementById("nav");
 const orgPicker = document.getElementById("org");
@@ -72,6 +73,8 @@ const routes = [
   [/^\/integrations$/, settings.integrations, true],
   [/^\/integrations\/([^/]+)\/deliveries$/, settings.deliveries, true],
   [/^\/alerts$/, settings.alerts, true],
+  [/^\/tickets$/, tickets.board, true],
+  [/^\/portfolio$/, tickets.portfolio, true],
   [/^\/operator$/, operator.overview, true],
   [/^\/operator\/customers$/, operator.customers, true],
   [/^\/operator\/customers\/([^/]+)$/, operator.customer, true],

@@ -125,7 +125,7 @@ TEST_CASE("portfolio: every organization of the caller with its figures and the 
   CHECK(S(*Row(later.json, a.admin.org_id), "lastBugSeen") == S(*ra, "lastBugSeen"));
 }
 
-TEST_CASE("portfolio: JWT only; an organization header changes nothing; a new account's own organization") {
+TEST_CASE("portfolio: JWT only, an organization header changes nothing, an empty organization reads zeros") {
   auto t = std::make_unique<TestService>();
   Member m = NewOrgWithMember(*t, "member");
   CHECK(t->Get("/v1/portfolio/overview").status == 401);

@@ -168,7 +168,7 @@ TEST_CASE("tickets: the list is in board order (status, then position) and filte
   CHECK(Board(*t, other, "?bugId=" + bug).empty());
 }
 
-TEST_CASE("tickets: validation failures name their fields; unknown fields are rejected") {
+TEST_CASE("tickets: validation failures name their fields, unknown fields included") {
   auto t = std::make_unique<TestService>();
   CaptureSetup s = NewCaptureSetup(*t);
   const Member& m = s.admin;
@@ -253,7 +253,8 @@ TEST_CASE("tickets: validation failures name their fields; unknown fields are re
   CHECK(S(after.json.at("ticket"), "status") == "backlog");
 }
 
-TEST_CASE("tickets: another organization's ticket is 404 on every route; so are unknown and malformed ids") {
+TEST_CASE(
+    "tickets: another organization's ticket is 404 on every route, and so are unknown and malformed ids") {
   auto t = std::make_unique<TestService>();
   Member a = NewOrgWithMember(*t, "admin");
   Member b = NewOrgWithMember(*t, "admin");
@@ -279,7 +280,7 @@ TEST_CASE("tickets: another organization's ticket is 404 on every route; so are 
   CHECK(t->Get("/v1/tickets", {{"X-Service-Org", a.org_id}}).status == 401);
 }
 
-TEST_CASE("tickets: viewers read only; members, testers, managers and admins write") {
+TEST_CASE("tickets: viewers read only, members, testers, managers and admins write") {
   auto t = std::make_unique<TestService>();
   Member admin = NewOrgWithMember(*t, "admin");
   const std::string id = S(Create(*t, admin, "shared"), "id");
