@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "areas/accounts/ports/org_repository.h"
+#include "areas/tickets/module.h"
 #include "service_internal.h"
 #include "support/capture_fixture.h"
 
@@ -410,6 +411,38 @@ TEST_CASE("tickets: X-Agent-Token is refused in production, and in development w
     both.emplace_back("X-Agent-Token", "sv_pat_0123456789abcdef0123456789abcdef");
     CHECK(t->Get("/v1/tickets", both).status == 401);
     CHECK(Board(*t, m).empty());
+  }
+  SUBCASE("the development hook decides, production never asks it") {
+    for (const bool production : {false, true}) {
+      CAPTURE(production);
+      auto t = std::make_unique<TestService>([production](Options& o) { o.production = production; });
+      Member m = NewOrgWithMember(*t, "admin");
+      Member viewer = AddMemberWithRole(*t, m.org_id, "viewer");
+      int asked = 0;
+      // The hook the agents issue will set: this token acts for the viewer.
+      internal::ModulesOf(t->service())
+          .Get<modules::TicketsModule>()
+          .SetAgentTokenCheck(
+              [&](const std::string& token, const std::string& org) -> Result<app::ConsoleActor> {
+                ++asked;
+                if (token != "sv_pat_good" || org != viewer.org_id) return Unauthenticated("no");
+                return app::ConsoleActor{viewer.user_id, viewer.email, viewer.org_id, "viewer"};
+              });
+      HeaderList good = m.headers();
+      good.emplace_back("X-Agent-Token", "sv_pat_good");
+      HeaderList bad = m.headers();
+      bad.emplace_back("X-Agent-Token", "sv_pat_bad");
+      if (production) {
+        CHECK(t->Get("/v1/tickets", good).status == 401);
+        CHECK(asked == 0);
+        continue;
+      }
+      CHECK(t->Get("/v1/tickets", good).status == 200);
+      CHECK(t->Get("/v1/tickets", bad).status == 401);
+      // The token acts with its member's role: a viewer's token cannot write.
+      CHECK(t->Post("/v1/tickets", NewTicketBody("by agent"), good).status == 403);
+      CHECK(asked == 3);
+    }
   }
 }
 
