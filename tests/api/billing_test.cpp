@@ -222,8 +222,6 @@ TEST_CASE("billing budget: defaults, validation codes, the auto top-up rules and
   r = PutBudget(t, admin, R"({"monthlyBudgetCents":0})");
   REQUIRE(r.status == 200);
   CHECK(r.json.at("autoTopUp") == false);
-  // Support sessions (403) are covered with the support area's tests: this
-  // harness builds principals through the real authenticator only.
 }
 
 TEST_CASE("billing checkout: the budget check comes first with its figures, then the provider's form") {
@@ -561,10 +559,11 @@ TEST_CASE("billing: deleting an organization deletes its billing rows") {
   CHECK(QueryInt(*t, "SELECT COUNT(*) FROM credit_ledger WHERE org_id = ?", {solo.org_id}) == 1);
   CHECK(QueryInt(*t, "SELECT COUNT(*) FROM billing_events WHERE org_id = ?", {solo.org_id}) == 1);
 
+  t->clock().Advance(1);  // mails to one address sort by time
   REQUIRE(t->Post("/v1/auth/data-delete/request", json::object{}, Bearer(solo.access_token)).status == 202);
   // The confirmation link: in the outbox until the mail worker sends it, then in the mail folder.
   std::string token;
-  for (int i = 0; i < 100 && token.size() != 64; ++i) {
+  for (int i = 0; i < 300 && token.size() != 64; ++i) {
     token = TokenAfter(LastQueuedMailText(*t, solo.email), "/delete-account#token=");
     for (const std::string& mail : ReadMailDir(dir)) {
       if (token.size() != 64) token = TokenAfter(mail, "/delete-account#token=");
@@ -577,6 +576,51 @@ TEST_CASE("billing: deleting an organization deletes its billing rows") {
   CHECK(QueryInt(*t, "SELECT COUNT(*) FROM credit_ledger WHERE org_id = ?", {solo.org_id}) == 0);
   CHECK(QueryInt(*t, "SELECT COUNT(*) FROM billing_events WHERE org_id = ?", {solo.org_id}) == 0);
   CHECK(QueryInt(*t, "SELECT COUNT(*) FROM billing_accounts WHERE org_id = ?", {solo.org_id}) == 0);
+}
+
+TEST_CASE("billing under a support session: the subscription reads, the budget and purchases are refused") {
+  FakePayments fake;
+  const std::string dir = FreshTempDir("billing-support");
+  auto t = NewAccountsService([&](Options& o) {
+    WithFileMail(dir)(o);
+    WithBilling(fake)(o);
+    o.superadmin_emails = {"root-billing@example.com"};
+  });
+  const Account root = RegisterAccount(*t, "root-billing@example.com", "Operators");
+  const Account customer = RegisterAccount(*t, "owner-billing@customer.example", "Customer Billing");
+  std::string token;
+  for (int i = 0; i < 300 && token.empty(); ++i) {
+    token = TokenAfter(LastQueuedMailText(*t, root.email), "/verify-email#token=");
+    for (const std::string& mail : ReadMailDir(dir)) {
+      if (token.empty() && mail.find(root.email) != std::string::npos)
+        token = TokenAfter(mail, "/verify-email#token=");
+    }
+    if (token.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  REQUIRE(!token.empty());
+  REQUIRE(t->Post("/v1/auth/verify-email", json::object{{"token", token}}).status == 200);
+  TestResponse started = t->Post("/v1/admin/support/session", json::object{{"orgId", customer.org_id}},
+                                 Bearer(root.access_token));
+  REQUIRE_MESSAGE(started.status == 201, started.body);
+  HeaderList under = BearerOrg(root.access_token, customer.org_id);
+  under.emplace_back("X-Service-Support-Session", S(started.json.at("session"), "id"));
+
+  // Acting as admin: the subscription reads; the budget, checkout, card and portal are the customer's own
+  // admins'.
+  TestResponse r = t->Get("/v1/billing/subscription", under);
+  CHECK_MESSAGE(r.status == 200, r.body);
+  CHECK(t->Get("/v1/billing/budget", under).status == 403);
+  HeaderList put = under;
+  put.emplace_back("Content-Type", "application/json");
+  CHECK(t->Request("PUT", "/v1/billing/budget", R"({"monthlyBudgetCents":100})", put).status == 403);
+  CHECK(t->Post("/v1/billing/create-checkout-session", json::object{{"pack", "credits"}}, under).status ==
+        403);
+  CHECK(t->Post("/v1/billing/card-setup-session", json::object{}, under).status == 403);
+  CHECK(t->Post("/v1/billing/portal", json::object{}, under).status == 403);
+  CHECK(fake.calls().empty());
+  // The customer's own admin may.
+  const HeaderList own = BearerOrg(customer.access_token, customer.org_id);
+  CHECK(t->Get("/v1/billing/budget", own).status == 200);
 }
 
 }  // namespace

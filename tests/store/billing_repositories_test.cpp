@@ -7,8 +7,10 @@
 // finding nothing, and the deletion hook.
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,7 +18,9 @@
 #include "areas/operations/ports/usage_repository.h"
 #include "areas/operations/store/repositories.h"
 #include "store/database.h"
+#include "store/migrations.h"
 #include "support/store_fixture.h"
+#include "support/test_db.h"
 
 namespace service::store {
 namespace {
@@ -223,6 +227,47 @@ TEST_CASE("billing store: customer and card flag, recorded events, deletion of o
     CHECK(other.prepaid_credits == 2000);
     return Status::Ok();
   });
+}
+
+TEST_CASE("migration 0020: a release 0019 database's prepaid credits become opening balances on the ledger") {
+  auto opened = OpenDatabase(testing::FreshDatabaseUrl());
+  REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
+  std::unique_ptr<Database> db = std::move(opened).value();
+  const std::string dialect = db->dialect() == Dialect::kPostgres ? "postgres" : "sqlite";
+  std::ifstream in(std::string(SERVICE_SOURCE_DIR) + "/tests/store/data/release_0019." + dialect + ".sql");
+  REQUIRE(in.good());
+  std::stringstream dump;
+  dump << in.rdbuf();
+  REQUIRE(db->Write([&](Connection& c) { return c.ExecScript(dump.str()); }).ok());
+  const std::string with = "00000000-0000-7000-8000-0000000000a1";
+  const std::string without = "00000000-0000-7000-8000-0000000000a2";
+  REQUIRE(db->Write([&](Connection& c) -> Status {
+              const char* sql =
+                  "INSERT INTO organizations (id, name, slug, plan, prepaid_credits, created_at, updated_at) "
+                  "VALUES (?, ?, ?, 'free', ?, 5, 9)";
+              SV_RETURN_IF_ERROR(c.Exec(sql, {with, "With", "with-credits", int64_t{7}}).status());
+              return c.Exec(sql, {without, "Without", "without-credits", int64_t{0}}).status();
+            }).ok());
+  REQUIRE(ApplyMigrations(*db).ok());
+  auto billing = NewSqlBillingRepository();
+  auto usage = NewSqlUsageRepository();
+  REQUIRE(db->Read([&](Connection& c) -> Status {
+              SV_ASSIGN_OR_RETURN(int64_t credits, usage->PrepaidCredits(c, with));
+              CHECK(credits == 7);
+              SV_ASSIGN_OR_RETURN(int64_t none, usage->PrepaidCredits(c, without));
+              CHECK(none == 0);
+              SV_ASSIGN_OR_RETURN(std::vector<ports::LedgerEntry> rows, billing->Recent(c, with, 10));
+              REQUIRE(rows.size() == 1);
+              CHECK(rows[0].kind == "opening_balance");
+              CHECK(rows[0].bucket == "prepaid");
+              CHECK(rows[0].credits == 7);
+              CHECK(rows[0].cents == 0);
+              CHECK(rows[0].created_at == 9);
+              SV_ASSIGN_OR_RETURN(std::vector<ports::LedgerEntry> empty, billing->Recent(c, without, 10));
+              CHECK(empty.empty());
+              return Status::Ok();
+            }).ok());
+  db->Close();
 }
 
 }  // namespace
