@@ -592,6 +592,7 @@ TEST_CASE(
     "refused") {
   auto t = NewAdminService();
   const Account root = NewRoot(*t);
+  t->clock().Advance(1000);
   const Account other = RegisterAccount(*t, "other@example.com", "Other");
   REQUIRE(t->Post("/v1/auth/forgot-password", json::object{{"email", "other@example.com"}}).status == 200);
   auto tables = t->Get("/v1/admin/db/tables", Bearer(root.access_token));

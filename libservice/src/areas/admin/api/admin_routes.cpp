@@ -25,8 +25,8 @@
 //   GET    /v1/admin/db/tables/:table           {table, columns, rows, total, limit, offset}
 //   GET    /v1/admin/api-key-stats              {total_keys, active_keys, used_last_24h, never_used}
 //   GET    /v1/admin/ai-usage                   {summary, daily, byFeature, days}
-//   POST   /v1/admin/backfill-signatures        {scanned, updated, unchanged, skipped, nextCursor}
-//   POST   /v1/admin/gdpr/delete-org            {success, orgId, deleted}
+//   POST   /v1/admin/backfill-signatures        {scanned, updated, unchanged, skipped, done, nextCursor}
+//   POST   /v1/admin/gdpr/delete-org            {success, orgId, orgName, deleted}
 #include <charconv>
 
 #include "api/context.h"
@@ -328,16 +328,14 @@ Result<std::optional<std::string>> NoteOf(Context& ctx) {
   return note;
 }
 
-Response WaitlistAction(const AdminDeps& deps, Context& ctx, std::string_view action) {
+Response WaitlistAction(const AdminDeps& deps, Context& ctx, app::admin::WaitlistAction action) {
   const std::string id = util::ToLower(ctx.params.Get("id"));
   std::optional<std::string> note;
-  if (action != "resend") {
+  if (action != app::admin::WaitlistAction::kResend) {
     SV_ASSIGN_OR_RESPOND(note, NoteOf(ctx));
   }
   if (!IsId(id)) return StatusResponse(NotFound("Waitlist entry not found"));
-  Status s = action == "approve"  ? app::accounts::ApproveWaitlistEntry(*deps.accounts, id, note)
-             : action == "reject" ? app::accounts::RejectWaitlistEntry(*deps.accounts, id, note)
-                                  : app::accounts::ResendWaitlistApproval(*deps.accounts, id);
+  Status s = app::admin::ActOnWaitlist(deps, id, action, note);
   if (!s.ok()) return StatusResponse(s);
   return JsonResponse(200, json::object{{"success", true}});
 }
@@ -476,12 +474,15 @@ void RegisterAdminRoutes(Pipeline& p, const AdminDeps& deps) {
   add("POST", "/v1/admin/customers/:orgId/team", AddTeamMember);
   add("GET", "/v1/admin/users", Users);
   add("GET", "/v1/admin/waitlist", Waitlist);
-  add("POST", "/v1/admin/waitlist/:id/approve",
-      [](const AdminDeps& d, Context& c) { return WaitlistAction(d, c, "approve"); });
-  add("POST", "/v1/admin/waitlist/:id/reject",
-      [](const AdminDeps& d, Context& c) { return WaitlistAction(d, c, "reject"); });
-  add("POST", "/v1/admin/waitlist/:id/resend",
-      [](const AdminDeps& d, Context& c) { return WaitlistAction(d, c, "resend"); });
+  add("POST", "/v1/admin/waitlist/:id/approve", [](const AdminDeps& d, Context& c) {
+    return WaitlistAction(d, c, app::admin::WaitlistAction::kApprove);
+  });
+  add("POST", "/v1/admin/waitlist/:id/reject", [](const AdminDeps& d, Context& c) {
+    return WaitlistAction(d, c, app::admin::WaitlistAction::kReject);
+  });
+  add("POST", "/v1/admin/waitlist/:id/resend", [](const AdminDeps& d, Context& c) {
+    return WaitlistAction(d, c, app::admin::WaitlistAction::kResend);
+  });
   add("GET", "/v1/admin/projects", Projects);
   add("GET", "/v1/admin/api-keys", Keys);
   add("GET", "/v1/admin/api-key-stats", KeyStats);

@@ -184,6 +184,19 @@ Result<ports::AdminPage> ListWaitlist(const AdminDeps& deps, const std::optional
   return out;
 }
 
+Status ActOnWaitlist(const AdminDeps& deps, const std::string& id, WaitlistAction action,
+                     const std::optional<std::string>& note) {
+  switch (action) {
+    case WaitlistAction::kApprove:
+      return app::accounts::ApproveWaitlistEntry(*deps.accounts, id, note);
+    case WaitlistAction::kReject:
+      return app::accounts::RejectWaitlistEntry(*deps.accounts, id, note);
+    case WaitlistAction::kResend:
+      return app::accounts::ResendWaitlistApproval(*deps.accounts, id);
+  }
+  return InvalidArgument("Unknown waitlist action");
+}
+
 Result<ports::AdminPage> ListProjects(const AdminDeps& deps, ports::PageRequest page) {
   ports::AdminPage out;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {

@@ -111,6 +111,12 @@ Result<UserPage> ListUsers(const AdminDeps& deps, const std::optional<std::strin
 
 Result<ports::AdminPage> ListWaitlist(const AdminDeps& deps, const std::optional<std::string>& search,
                                       const std::optional<std::string>& status, ports::PageRequest page);
+// POST /v1/admin/waitlist/:id/{approve,reject,resend}
+// (app::accounts::ApproveWaitlistEntry and its siblings).
+enum class WaitlistAction { kApprove, kReject, kResend };
+Status ActOnWaitlist(const AdminDeps& deps, const std::string& id, WaitlistAction action,
+                     const std::optional<std::string>& note);
+
 Result<ports::AdminPage> ListProjects(const AdminDeps& deps, ports::PageRequest page);
 Result<ports::AdminPage> ListKeys(const AdminDeps& deps, ports::PageRequest page);
 Result<ports::AdminRecord> GetKeyStats(const AdminDeps& deps);
