@@ -371,3 +371,28 @@ TEST_CASE(
 }
 
 }  // namespace
+
+namespace {
+
+TEST_CASE("routes Spec 2 closes to support sessions refuse them: the budget") {
+  World w;
+  TestService& t = *w.t;
+  const std::string id = Str(Start(t, w.root.access_token, w.customer.org_id).at("session").at("id"));
+  const HeaderList own = BearerOrg(w.customer.access_token, w.customer.org_id);
+  REQUIRE(t.Get("/v1/billing/budget", own).status == 200);
+  auto read = t.Get("/v1/billing/budget", Under(w.root.access_token, w.customer.org_id, id));
+  CHECK(read.status == 403);
+  t.clock().Advance(1000);  // the log orders by time, then by id (random within a millisecond)
+  auto write = t.Request("PUT", "/v1/billing/budget", R"({"monthlyBudgetCents": 500})",
+                         Under(w.root.access_token, w.customer.org_id, id));
+  CHECK(write.status == 403);
+  // The organization's own admin may; the operator's attempts are on record.
+  CHECK(t.Request("PUT", "/v1/billing/budget", R"({"monthlyBudgetCents": 500})", own).status == 200);
+  auto log = t.Get("/v1/org/support-sessions", own);
+  REQUIRE(log.status == 200);
+  CHECK(log.json.at("sessions").at(0).at("requests") == 2);
+  CHECK(Str(log.json.at("activity").at(0).at("method")) == "PUT");
+  CHECK(Str(log.json.at("activity").at(0).at("path")) == "/v1/billing/budget");
+}
+
+}  // namespace
