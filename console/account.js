@@ -184,8 +184,10 @@ export async function completeSignup() {
       const b = await api("/v1/auth/complete-signup", { method: "POST", body: { token, name: v.name, password: v.password } });
       linkParams.delete("token");
       startSession(b);
-      shownKey = { apiKey: b.apiKey, projectId: b.project && b.project.id };
-      go("/welcome", true);
+      // An operator's customer joins an organization made for it, whose key
+      // was never shown here: no key page then.
+      shownKey = b.apiKey ? { apiKey: b.apiKey, projectId: b.project && b.project.id } : null;
+      go(b.apiKey ? "/welcome" : "/bugs", true);
     },
   );
 }

@@ -54,7 +54,7 @@ std::set<std::string> Keys(const json::value& v) {
   return out;
 }
 
-TEST_CASE("admin access: verified allowlisted accounts only; others 403, no token 401") {
+TEST_CASE("admin access: verified allowlisted accounts only, others 403, no token 401") {
   auto t = NewAdminService();
   const Account root = NewRoot(*t);
   const Account lazy = RegisterAccount(*t, "lazy@ops.example", "Lazy");  // allowlisted, unverified
@@ -350,7 +350,7 @@ TEST_CASE("customers list: filters (400 for invalid values), search, counts, pag
   CHECK(S(nf.json.at("error")) == "Customer not found");
 }
 
-TEST_CASE("PATCH customer: plan (the one way plans change), stage, billing, notes; 400s and 404") {
+TEST_CASE("PATCH customer: plan (the one way plans change), stage, billing, notes, 400s and 404") {
   auto t = NewAdminService();
   const Account root = NewRoot(*t);
   const Account owner = RegisterAccount(*t, "owner@example.com", "Owner Org");
@@ -391,7 +391,7 @@ TEST_CASE("PATCH customer: plan (the one way plans change), stage, billing, note
             .status == 404);
 }
 
-TEST_CASE("POST customer team: a new email gets an invitation; 400 valid email and role; 404; 409") {
+TEST_CASE("POST customer team: a new email gets an invitation, 400 valid email and role, 404, 409") {
   auto t = NewAdminService();
   const Account root = NewRoot(*t);
   const Account owner = RegisterAccount(*t, "owner@example.com", "Owner Org");
@@ -442,7 +442,7 @@ TEST_CASE("users: search, paging, and each user's organizations") {
   CHECK(all.json.at("limit").as_int64() == 1);
 }
 
-TEST_CASE("waitlist: list with search and status; approve, reject, resend with their rules") {
+TEST_CASE("waitlist: list with search and status, approve, reject, resend with their rules") {
   auto t = NewAdminService();
   const Account root = NewRoot(*t);
   auto join = [&](const std::string& email) {

@@ -461,7 +461,7 @@ TEST_CASE("billing card setup and portal: the customer is made once, the setup e
   CHECK(fake.CallsTo("/v1/checkout/sessions").back().form.at("customer") == "cus_test_1");
 }
 
-TEST_CASE("billing: pro's included credits are granted monthly and the remainder expires; prepaid stays") {
+TEST_CASE("billing: pro's included credits are granted monthly and the remainder expires, prepaid stays") {
   FakePayments fake;
   TestService t(WithBilling(fake));
   Member pro = NewOrgWithMember(t, "admin", "pro");

@@ -251,7 +251,7 @@ TEST_CASE("a member superadmin acts under the session when it names one: admin r
   CHECK(Str(log.json.at("activity").at(0).at("method")) == "POST");
 }
 
-TEST_CASE("the organization's admins see every request made under a support session; members do not") {
+TEST_CASE("the organization's admins see every request made under a support session, members do not") {
   World w;
   TestService& t = *w.t;
   const Account member = AddMember(t, w.customer, "member@customer.example", "member");

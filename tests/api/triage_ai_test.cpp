@@ -96,6 +96,10 @@ TEST_CASE(
                    Completion("```json\n" + json::serialize(GoodAnalysis()) + "\n```"));
   TestResponse r = t.Post("/v1/bugs/" + x.bug + "/analyze", json::object{}, x.s.admin.headers());
   REQUIRE_MESSAGE(r.status == 200, r.body);
+  // internal state: the call is in the AI usage record (GET /v1/admin/ai-usage) under its feature and
+  // organization.
+  CHECK(QueryInt(t, "SELECT COUNT(*) FROM ai_usage WHERE feature = 'ai_analysis' AND org_id = ?",
+                 {x.s.admin.org_id}) == 1);
   const json::value& a = r.json.at("analysis");
   CHECK(S(a.at("rootCause"), "category") == "null_reference");
   CHECK(a.at("causalChain").as_array().size() == 2);

@@ -20,14 +20,28 @@ namespace {
 
 std::string BrowserDir() { return std::string(SERVICE_SOURCE_DIR) + "/tests/browser"; }
 
-}  // namespace
+// Runs `command`, returns its exit status and what it printed.
+std::pair<int, std::string> RunCapture(const std::string& command) {
+  std::string out;
+  FILE* p = ::popen(command.c_str(), "r");
+  if (p == nullptr) return {-1, "popen failed"};
+  std::array<char, 4096> buf{};
+  while (size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  return {::pclose(p), out};
+}
 
-TEST_CASE("a person signs up, sees a report arrive live, resolves and comments on it in the browser") {
+void RequireBrowser() {
   REQUIRE_MESSAGE(
       std::filesystem::exists(BrowserDir() + "/node_modules/puppeteer-core"),
       "puppeteer-core is not installed: scripts/install-deps.sh --test runs npm ci in tests/browser");
   REQUIRE_MESSAGE(std::filesystem::exists("/usr/bin/chromium"),
                   "Chromium is not installed: scripts/install-deps.sh --test installs Debian's chromium");
+}
+
+}  // namespace
+
+TEST_CASE("a person signs up, sees a report arrive live, resolves and comments on it in the browser") {
+  RequireBrowser();
   const std::string shots = std::filesystem::current_path().string() + "/console-screenshots";
   // The demo runs on PostgreSQL when the test has one (a fresh schema), the
   // other servers on SQLite files.
@@ -38,12 +52,28 @@ TEST_CASE("a person signs up, sees a report arrive live, resolves and comments o
   const std::string command = "cd '" + BrowserDir() + "' && CONSOLE_DEMO_DATABASE='" + demo_database +
                               "' timeout 300 node console.mjs '" + std::string(SERVICE_SERVER_BINARY) +
                               "' '" + shots + "' /usr/bin/chromium 2>&1";
-  std::string out;
-  FILE* p = ::popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  while (size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  const int status = ::pclose(p);
+  const auto [status, out] = RunCapture(command);
   MESSAGE(out);
   CHECK_MESSAGE((WIFEXITED(status) && WEXITSTATUS(status) == 0), out);
+}
+
+// tests/browser/operations.mjs: the operator approves a waitlist entry, the
+// person completes signup through the mailed link, a support session shows
+// its banner; an admin's budget stops a credit purchase with the 402
+// figures; a ticket moves across the board. On SQLite files, and on one
+// PostgreSQL database shared by every server of the run when the test has
+// one.
+TEST_CASE("an operator, a billing admin and a ticket board in the browser, on each backend") {
+  RequireBrowser();
+  const std::string shots = std::filesystem::current_path().string() + "/operations-screenshots";
+  service::e2e::TempDir dir;
+  for (const service::e2e::Backend& backend : service::e2e::Backends(dir)) {
+    const std::string database = backend.name == "sqlite" ? "" : backend.url;
+    const std::string command = "cd '" + BrowserDir() + "' && OPS_DATABASE='" + database +
+                                "' timeout 300 node operations.mjs '" + std::string(SERVICE_SERVER_BINARY) +
+                                "' '" + shots + "/" + backend.name + "' /usr/bin/chromium 2>&1";
+    const auto [status, out] = RunCapture(command);
+    MESSAGE(backend.name, ": ", out);
+    CHECK_MESSAGE((WIFEXITED(status) && WEXITSTATUS(status) == 0), (backend.name + ": " + out));
+  }
 }

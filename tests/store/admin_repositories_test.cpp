@@ -140,7 +140,7 @@ TEST_CASE("read model tables: only allowlisted names, fixed columns, secrets red
   });
 }
 
-TEST_CASE("ai usage rows roll up by day and feature; footprint counts an organization's rows") {
+TEST_CASE("ai usage rows roll up by day and feature, footprint counts an organization's rows") {
   Fixture f;
   const int64_t day = 86'400'000;
   auto add = [&](const char* org, const char* feature, int64_t in, int64_t out, int64_t at) {
@@ -180,7 +180,7 @@ TEST_CASE("ai usage rows roll up by day and feature; footprint counts an organiz
   });
 }
 
-TEST_CASE("signature pages in id order after a cursor, per project; Set writes the hash and groupKey") {
+TEST_CASE("signature pages in id order after a cursor, per project, Set writes the hash and groupKey") {
   Fixture f;
   const std::string a = f.Bug(std::string("TypeError:x"), "1111111111111111");
   const std::string b = f.Bug(std::nullopt, "");

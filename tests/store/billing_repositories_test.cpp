@@ -39,7 +39,7 @@ struct Fixture : testing::StoreFixture {
   }
 };
 
-TEST_CASE("billing store: accounts read as defaults until ensured; Ensure is idempotent") {
+TEST_CASE("billing store: accounts read as defaults until ensured, Ensure is idempotent") {
   Fixture f;
   f.Read([&](Connection& c) -> Status {
     SV_ASSIGN_OR_RETURN(ports::BillingAccount a, f.billing->Find(c, kOrg));

@@ -86,7 +86,7 @@ struct Fixture : testing::StoreFixture {
   }
 };
 
-TEST_CASE("support sessions: found in their organization only; a taken id is kConflict") {
+TEST_CASE("support sessions: found in their organization only, a taken id is kConflict") {
   Fixture f;
   const ports::SupportSession s = f.Session(kOrg, 100);
   const auto found = f.Find(kOrg, s.id);

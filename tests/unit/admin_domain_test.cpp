@@ -29,7 +29,7 @@ TEST_CASE("customer filter values are exactly the spec's") {
   }
 }
 
-TEST_CASE("db tables: the twenty allowlisted names, nothing else; redacted columns") {
+TEST_CASE("db tables: the twenty allowlisted names, nothing else, redacted columns") {
   CHECK(AllowlistedTables().size() == 20);
   for (const char* name : {"organizations", "users", "bug_attachments", "waitlist_entries", "ai_usage"})
     CHECK_MESSAGE(IsAllowlistedTable(name), name);

@@ -58,7 +58,7 @@ TEST_CASE("budget patch validation: VALIDATION_ERROR for bad types, range, unkno
   CHECK_FALSE(p->auto_top_up.has_value());
 }
 
-TEST_CASE("budget rules: null or 0 forces auto top-up off; auto top-up needs a budget, then a card") {
+TEST_CASE("budget rules: null or 0 forces auto top-up off, auto top-up needs a budget, then a card") {
   struct Row {
     Budget current;
     const char* patch;
@@ -96,7 +96,7 @@ TEST_CASE("budget rules: null or 0 forces auto top-up off; auto top-up needs a b
   }
 }
 
-TEST_CASE("budget check: a purchase may reach the budget but not pass it; 0 never refuses") {
+TEST_CASE("budget check: a purchase may reach the budget but not pass it, 0 never refuses") {
   CHECK_FALSE(WouldExceedBudget(0, 1'000'000, kPackCents));
   CHECK(WouldExceedBudget(500, 0, 1000));
   CHECK_FALSE(WouldExceedBudget(1000, 0, 1000));

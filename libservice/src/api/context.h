@@ -24,7 +24,8 @@ struct Principal {
   std::string project_id;  // capture keys: the key's project
   std::string key_id;      // capture key or agent token id
   std::string key_env;     // capture keys: "live" or "test"
-  bool superadmin = false;  // verified email on SERVICE_SUPERADMIN_EMAILS
+  // A verified email on SERVICE_SUPERADMIN_EMAILS.
+  bool superadmin = false;
   // A superadmin acting in org_id under a support session
   // (X-Service-Support-Session): role is "admin", this is the session's id.
   // Routes Spec 2 closes to support sessions (budget, agent settings PUT,

@@ -165,8 +165,12 @@ Result<BugEvents> ReadBugEvents(const TriageDeps& deps, const ConsoleActor& acto
 
 // One provider call, counted in the organization's AI usage whether it
 // was answered or not; a failure is logged and answers 500 "Analysis failed".
-Result<ports::ChatReply> Ask(const TriageDeps& deps, const ConsoleActor& actor,
-                             const ports::ChatRequest& request, std::string_view what) {
+// `feature` names the call in the AI usage record (GET /v1/admin/ai-usage),
+// `what` in the log.
+Result<ports::ChatReply> Ask(const TriageDeps& deps, const ConsoleActor& actor, ports::ChatRequest request,
+                             std::string_view feature, std::string_view what) {
+  request.feature = std::string(feature);
+  request.org_id = actor.org_id;
   Result<ports::ChatReply> reply = deps.ai->Complete(request);
   const std::string month = domain::operations::UsageMonth(deps.Now());
   SV_RETURN_IF_ERROR(deps.db->Write(
@@ -288,7 +292,8 @@ Result<BugAnalysis> AnalyzeBug(const TriageDeps& deps, const ConsoleActor& actor
   request.messages = {{"system", kAnalysisSystem}, {"user", std::move(user)}};
   request.json_object = true;
   request.max_tokens = 1500;
-  SV_ASSIGN_OR_RETURN(ports::ChatReply reply, Ask(deps, actor, request, "AI analysis"));
+  SV_ASSIGN_OR_RETURN(ports::ChatReply reply,
+                      Ask(deps, actor, std::move(request), "ai_analysis", "AI analysis"));
   SV_ASSIGN_OR_RETURN(out.analysis_json, ParseAnalysisReply(reply.content));
   return out;
 }
@@ -340,7 +345,8 @@ Result<std::string> AssessEvent(const TriageDeps& deps, const ConsoleActor& acto
   ports::ChatRequest request;
   request.messages = {{"system", system}, {"user", std::move(user)}};
   request.max_tokens = 800;
-  SV_ASSIGN_OR_RETURN(ports::ChatReply reply, Ask(deps, actor, request, "AI event assessment"));
+  SV_ASSIGN_OR_RETURN(ports::ChatReply reply,
+                      Ask(deps, actor, std::move(request), "ai_event_assessment", "AI event assessment"));
   std::string text = std::move(reply.content);
   const auto not_space = [](unsigned char ch) { return !std::isspace(ch); };
   text.erase(text.begin(), std::find_if(text.begin(), text.end(), not_space));
