@@ -8,6 +8,7 @@ import {
   STATUSES,
   actionForm,
   api,
+  barChart,
   currentQuery,
   debounce,
   empty,
@@ -589,25 +590,6 @@ export async function live() {
   openStream(reload, reload);
   const timer = setInterval(reload, 30000); // presence ages out without events
   onLeave(() => clearInterval(timer));
-}
-
-function svgEl(tag, attrs) {
-  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
-function barChart(label, items, value, title) {
-  const max = Math.max(1, ...items.map(value));
-  const svg = svgEl("svg", { viewBox: `0 0 ${Math.max(1, items.length) * 10} 100`, role: "img", "aria-label": label, width: "100%", height: 120, preserveAspectRatio: "none" });
-  items.forEach((d, i) => {
-    const hgt = (value(d) / max) * 96;
-    const r = svgEl("rect", { x: i * 10 + 1, y: 100 - hgt, width: 8, height: hgt });
-    const t = svgEl("title", {});
-    t.textContent = title(d);
-    r.append(t);
-    svg.append(r);
-  });
-  return svg;
 }
 
 export async function stats() {

@@ -435,3 +435,24 @@ export const linkParams = (() => {
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   return p;
 })();
+
+function svgEl(tag, attrs) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+// A bar per item (a day), `value(item)` high, `title(item)` on hover; the
+// stats page and the operator overview draw their charts with it.
+export function barChart(label, items, value, title, height = 120) {
+  const max = Math.max(1, ...items.map(value));
+  const svg = svgEl("svg", { viewBox: `0 0 ${Math.max(1, items.length) * 10} 100`, role: "img", "aria-label": label, width: "100%", height, preserveAspectRatio: "none" });
+  items.forEach((d, i) => {
+    const hgt = (value(d) / max) * 96;
+    const r = svgEl("rect", { x: i * 10 + 1, y: 100 - hgt, width: 8, height: hgt });
+    const t = svgEl("title", {});
+    t.textContent = title(d);
+    r.append(t);
+    svg.append(r);
+  });
+  return svg;
+}

@@ -6,7 +6,7 @@
 // every API call act in that organization as an admin (core.js api()) while
 // app.js shows the banner. Also the organization's own record of support
 // sessions, which its admins see on the team page (supportAccess).
-import { actionForm, api, currentQuery, empty, enc, errorText, flash, go, h, pager, plural, relTime, select, show, support, table } from "./core.js";
+import { actionForm, api, barChart, currentQuery, empty, enc, errorText, flash, go, h, pager, plural, relTime, select, show, support, table } from "./core.js";
 
 const STAGES = ["trial", "active", "paused", "churned", "internal"];
 const PLANS = ["free", "pro", "team", "enterprise"];
@@ -92,26 +92,6 @@ function startButton(orgId, name) {
 }
 
 // ---- overview ----------------------------------------------------------------
-function svgEl(tag, attrs) {
-  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
-// Bars per day, as the stats page draws its chart.
-function barChart(label, items, value, title) {
-  const max = Math.max(1, ...items.map(value));
-  const svg = svgEl("svg", { viewBox: `0 0 ${Math.max(1, items.length) * 10} 100`, role: "img", "aria-label": label, width: "100%", height: 90, preserveAspectRatio: "none" });
-  items.forEach((d, i) => {
-    const hgt = (value(d) / max) * 96;
-    const r = svgEl("rect", { x: i * 10 + 1, y: 100 - hgt, width: 8, height: hgt });
-    const t = svgEl("title", {});
-    t.textContent = title(d);
-    r.append(t);
-    svg.append(r);
-  });
-  return svg;
-}
-
 export async function overview() {
   const o = await api("/v1/admin/overview");
   const c = o.counts || {};
@@ -119,7 +99,7 @@ export async function overview() {
   const growth = o.growth || [];
   const sum = (key) => growth.reduce((n, d) => n + (d[key] || 0), 0);
   const chart = (key, label) =>
-    h("div", { class: "card chart", "data-series": key }, h("h3", {}, `${label}: ${sum(key)} in 30 days`), barChart(`New ${label.toLowerCase()} per day`, growth, (d) => d[key] || 0, (d) => `${d.date}: ${d[key] || 0} new ${label.toLowerCase()}`));
+    h("div", { class: "card chart", "data-series": key }, h("h3", {}, `${label}: ${sum(key)} in 30 days`), barChart(`New ${label.toLowerCase()} per day`, growth, (d) => d[key] || 0, (d) => `${d.date}: ${d[key] || 0} new ${label.toLowerCase()}`, 90));
   show(
     h("h1", {}, "Operator"),
     tabs("/operator"),

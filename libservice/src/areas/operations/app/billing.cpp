@@ -184,16 +184,27 @@ Result<ports::HostedSession> CreateCreditCheckout(const OperationsDeps& deps, co
   return session;
 }
 
+namespace {
+
+// The organization's payment-provider customer id ("" before the first card
+// setup).
+Result<std::string> CustomerOf(const OperationsDeps& deps, const std::string& org_id) {
+  std::string customer;
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(ports::BillingAccount a, deps.billing->Find(tx, org_id));
+    customer = a.customer_id;
+    return Status::Ok();
+  }));
+  return customer;
+}
+
+}  // namespace
+
 Result<ports::HostedSession> CreateCardSetup(const OperationsDeps& deps, const ConsoleActor& actor,
                                              CardReturn return_to) {
   SV_RETURN_IF_ERROR(RequireCapability(actor, domain::Capability::kManageBilling));
   if (deps.payments == nullptr) return NotConfigured();
-  std::string customer;
-  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(ports::BillingAccount a, deps.billing->Find(tx, actor.org_id));
-    customer = a.customer_id;
-    return Status::Ok();
-  }));
+  SV_ASSIGN_OR_RETURN(std::string customer, CustomerOf(deps, actor.org_id));
   if (customer.empty()) {
     Result<std::string> created =
         deps.payments->CreateCustomer(actor.org_id, actor.email, "customer-" + deps.ids->NewId());
@@ -220,12 +231,7 @@ Result<ports::HostedSession> CreateCardSetup(const OperationsDeps& deps, const C
 Result<ports::HostedSession> CreatePortalSession(const OperationsDeps& deps, const ConsoleActor& actor) {
   SV_RETURN_IF_ERROR(RequireCapability(actor, domain::Capability::kManageBilling));
   if (deps.payments == nullptr) return NotConfigured();
-  std::string customer;
-  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(ports::BillingAccount a, deps.billing->Find(tx, actor.org_id));
-    customer = a.customer_id;
-    return Status::Ok();
-  }));
+  SV_ASSIGN_OR_RETURN(std::string customer, CustomerOf(deps, actor.org_id));
   if (customer.empty()) {
     return Status(Code::kConflict, "No billing customer yet: add a card first",
                   std::string(kNoBillingCustomer));
