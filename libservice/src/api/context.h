@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "api/query.h"
 #include "api/router.h"
@@ -31,6 +32,11 @@ struct Principal {
   // Routes Spec 2 closes to support sessions (budget, agent settings PUT,
   // digest decisions) refuse a principal with it set (403).
   std::string support_session_id;
+  // Agent tokens (kind kAgent): the token's scopes and the projects its
+  // unexpired grants cover, read on this call; user_id, org_id and role are
+  // the token creator's, rechecked on every call (api/agent_access.h asks).
+  std::vector<std::string> scopes;
+  std::vector<std::string> granted_projects;
 };
 
 struct Context {
