@@ -4,6 +4,7 @@
 
 #include "areas/accounts/module.h"
 #include "areas/admin/module.h"
+#include "areas/agent_work/module.h"
 #include "areas/ai/module.h"
 #include "areas/bugs/module.h"
 #include "areas/capture/module.h"
@@ -45,6 +46,7 @@ Modules AssembleModules() {
   Add<SentryModule>(m, *capture);
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *capture);
+  Add<AgentWorkModule>(m, *bugs);
   TriageModule* triage = Add<TriageModule>(m, *bugs, *ai);
   Add<TicketsModule>(m, *bugs, *triage);
   Add<PortfolioModule>(m, *bugs);
