@@ -95,6 +95,23 @@ Result<ClaimOutcome> Claim(const AgentWorkDeps& deps, const AgentCaller& caller,
   const std::string fingerprint = dw::Fingerprint(caller.token_id, in);
   const int64_t ttl = in.ttl_seconds.value_or(dw::kDefaultTtlSeconds);
   std::optional<ClaimOutcome> out;
+  // The refusal first, on a read snapshot: an issue a live claim holds (or
+  // a command logged before) is answered without the write path, so agents
+  // polling a held issue cost a read each (on SQLite no turn of the one
+  // writer). Holding then is holding at that instant; a free issue is
+  // decided again under the lock below.
+  bool held = false;
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(const std::string issue,
+                        CanonicalIssue(deps, tx, caller.org_id, in.project_id, in.issue_id));
+    SV_RETURN_IF_ERROR(LookUpCommand(deps, tx, caller.org_id, in.command_id, fingerprint, out));
+    if (out) return Status::Ok();
+    SV_ASSIGN_OR_RETURN(std::optional<ports::ClaimRow> latest, deps.claims->Latest(tx, caller.org_id, issue));
+    held = latest && dw::IsLive(latest->status, latest->expires_at, deps.Now());
+    return Status::Ok();
+  }));
+  if (out) return std::move(*out);
+  if (held) return dw::ClaimHeld();
   SV_RETURN_IF_ERROR(RunCommand(deps, [&](ports::Tx& tx) -> Status {
     out.reset();
     const int64_t now = deps.Now();
