@@ -28,6 +28,7 @@ import {
   show,
   table,
 } from "./core.js";
+import { agentSection } from "./handoff.js";
 
 // Members for assignee pickers and names: {id -> name or email}.
 async function members() {
@@ -423,6 +424,7 @@ export async function bugPage(id) {
       h(
         "aside",
         {},
+        agentSection(id),
         h(
           "dl",
           { class: "card facts" },

@@ -24,6 +24,7 @@ import {
   support,
   table,
 } from "./core.js";
+import { agentSettingsSection } from "./handoff.js";
 import { supportAccess } from "./operator.js";
 
 function button(label, onclick, cls = "secondary") {
@@ -136,6 +137,7 @@ export async function projectPage(id) {
     h("p", { class: "muted" }, `Project number ${p.project_number} · ${p.bug_count} bugs`),
     section("Capture keys", keys.keys.length ? table({}, ["Key", "Label", ["Last used", "hide-narrow"], ["Expires", "hide-narrow"], ""], keyRows) : empty("No key yet."), create, fresh),
     section("Check the setup", h("p", {}, "Sends one real report through the normal pipeline (grouping, webhooks, the live stream)."), test),
+    agentSettingsSection(id),
     out,
   );
 }

@@ -9,6 +9,7 @@
 #include "areas/bugs/module.h"
 #include "areas/capture/module.h"
 #include "areas/demo/module.h"
+#include "areas/handoff/module.h"
 #include "areas/health/module.h"
 #include "areas/integrations/module.h"
 #include "areas/mail/module.h"
@@ -50,7 +51,8 @@ Modules AssembleModules() {
   TriageModule* triage = Add<TriageModule>(m, *bugs, *ai);
   Add<TicketsModule>(m, *bugs, *triage);
   Add<PortfolioModule>(m, *bugs);
-  Add<IntegrationsModule>(m, *bugs, *triage);
+  IntegrationsModule* integrations = Add<IntegrationsModule>(m, *bugs, *triage);
+  Add<HandoffModule>(m, *bugs, *integrations);
   Add<StreamModule>(m, *accounts);
   Add<DemoModule>(m, *accounts, *capture);
   Add<AdminModule>(m, *accounts);

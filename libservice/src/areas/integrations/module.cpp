@@ -112,7 +112,7 @@ Status IntegrationsModule::Open(Platform& p) {
   // (events of other processes arrive through PostgreSQL's bus too).
   bus_ = p.bus.get();
   subscription_ = bus_->Subscribe([engine](const ports::Event& e) {
-    if (integrations::TriggersDeliveries(e.type)) engine->Nudge();
+    if (integrations::WakesDeliveryEngine(e.type)) engine->Nudge();
   });
   p.workers.AddService([engine] { engine->Start(); }, [engine] { engine->Stop(); });
 

@@ -82,6 +82,12 @@ json::object BuildPayload(const IntegrationsDeps& deps, const std::string& type,
     p["assignedBy"] = OptStr(ev, "assignedBy");
   } else if (type == "regression") {
     p["reopenedBy"] = OptStr(ev, "reopenedBy");
+  } else if (type == "agent_notify") {
+    p["trigger"] = OptStr(ev, "trigger");
+  } else if (type == "agent_update") {
+    p["agentAction"] = OptStr(ev, "agentAction");
+    p["agentActor"] = OptStr(ev, "agentActor");
+    if (!di::PayloadText(ev, "prUrl").empty()) p["prUrl"] = OptStr(ev, "prUrl");
   }
   const std::string ts = di::PayloadText(ev, "timestamp");
   p["timestamp"] = ts.empty() ? util::FormatIso8601(deps.Now()) : ts;
@@ -279,6 +285,56 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
   return Status::Ok();
 }
 
+bool IsHandoffEvent(std::string_view event_type) {
+  return event_type == "agent_notify" || event_type == "agent_update" || event_type == "recommended_bug";
+}
+
+bool WakesDeliveryEngine(std::string_view event_type) {
+  return TriggersDeliveries(event_type) || IsHandoffEvent(event_type);
+}
+
+Result<std::vector<QueuedDelivery>> EnqueueEvent(const IntegrationsDeps& deps, ports::Tx& tx,
+                                                 const ports::Event& event,
+                                                 const std::vector<ports::IntegrationRow>& dests) {
+  std::vector<QueuedDelivery> out;
+  if (!IsHandoffEvent(event.type) || dests.empty()) return out;
+  boost::system::error_code ec;
+  json::value parsed = json::parse(event.payload, ec);
+  if (ec || !parsed.is_object()) return Internal("event payload is not a JSON object");
+  const json::object& ev = parsed.get_object();
+  SV_ASSIGN_OR_RETURN(std::optional<ports::BugRecord> bug,
+                      deps.bugs->Find(tx, event.org_id, di::PayloadText(ev, "bugId")));
+  if (!bug) return out;
+  SV_ASSIGN_OR_RETURN(di::AlertPolicy policy, PolicyFor(deps, tx, bug->project_id));
+  if (!di::ExclusionReason(
+           policy, di::AlertSample{event.type, bug->severity, bug->title, bug->url, bug->latest_environment})
+           .empty()) {
+    return out;
+  }
+  const int64_t now = deps.Now();
+  const std::string payload = json::serialize(BuildPayload(deps, event.type, ev, *bug, EventPath::kTriage));
+  const std::string event_id = deps.ids->NewId();
+  SV_RETURN_IF_ERROR(deps.integrations->InsertEvent(tx, event_id, event.org_id, payload, now));
+  for (const ports::IntegrationRow& dest : dests) {
+    ports::DeliveryRow d;
+    d.id = deps.ids->NewId();
+    d.org_id = dest.org_id;
+    d.project_id = dest.project_id;
+    d.integration_id = dest.id;
+    d.bug_id = bug->id;
+    d.event_id = event_id;
+    d.event_type = event.type;
+    d.schedule = std::string(di::ScheduleName(di::Schedule::kShort));
+    d.status = "pending";
+    d.payload = payload;
+    d.created_at = now;
+    d.next_attempt_at = now;
+    SV_RETURN_IF_ERROR(deps.integrations->InsertDelivery(tx, d).status());
+    out.push_back(QueuedDelivery{dest, d.id});
+  }
+  return out;
+}
+
 ports::DeliveryOutcome SendDelivery(const IntegrationsDeps& deps, const ports::DeliveryRow& d,
                                     const std::optional<ports::IntegrationRow>* preloaded) {
   ports::DeliveryOutcome out;
@@ -311,8 +367,7 @@ ports::DeliveryOutcome SendDelivery(const IntegrationsDeps& deps, const ports::D
   if (!loaded.ok()) return retry("database unavailable while preparing the delivery");
   if (!dest) return finish("canceled", "integration deleted");
   if (!dest->is_active) return finish("canceled", "integration inactive");
-  if (d.event_type != "test" &&
-      std::find(dest->events.begin(), dest->events.end(), d.event_type) == dest->events.end()) {
+  if (!internal::TakesEvent(*dest, d.event_type)) {
     return finish("canceled", "integration no longer subscribed to " + d.event_type);
   }
   boost::system::error_code ec;

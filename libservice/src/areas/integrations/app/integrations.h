@@ -143,8 +143,9 @@ Status RetryDelivery(const IntegrationsDeps& deps, const ConsoleActor& actor,
 // Which path an event comes from (its schedule and quiet hours).
 enum class EventPath { kCapture, kTriage };
 
-// The bus events that become deliveries: new_bug, regression,
-// status_change, comment, assigned (the others have no producer yet).
+// The events EnqueueDeliveries turns into deliveries: new_bug, regression,
+// status_change, comment, assigned (the handoff area writes its own:
+// IsHandoffEvent, EnqueueEvent).
 bool TriggersDeliveries(std::string_view event_type);
 
 // The subscriber to the platform's transactional events: writes a delivery row per destination that takes
@@ -152,6 +153,38 @@ bool TriggersDeliveries(std::string_view event_type);
 // Events that no destination can take cost one query.
 Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const ports::Event& event,
                          EventPath path);
+
+// ---- events of the handoff area (areas/handoff) ----------------------------
+
+// The events whose producers live above this area (the handoff area):
+// agent_notify, agent_update, recommended_bug. Their producer writes their
+// deliveries itself (EnqueueEvent) and publishes the event on the bus after
+// its commit, which wakes the delivery engine (WakesDeliveryEngine).
+bool IsHandoffEvent(std::string_view event_type);
+// TriggersDeliveries or IsHandoffEvent.
+bool WakesDeliveryEngine(std::string_view event_type);
+
+// A delivery EnqueueEvent wrote, with the destination it goes to.
+struct QueuedDelivery {
+  ports::IntegrationRow destination;
+  std::string delivery_id;
+};
+
+// Writes one delivery of `event` (IsHandoffEvent) for each of `dests` inside
+// `tx`, on the short schedule (a direct send off the capture path: no quiet
+// hours), unless the project's alert policy excludes the event
+// (agent_notify and agent_update are exempt: domain/alert_policy.h). The
+// payload is Spec 2's ("Payload fields") for the bug `event.payload` names
+// (`bugId`), plus the event's own fields taken from `event.payload`:
+// agent_notify `trigger`; agent_update `agentAction`, `agentActor`, `prUrl`.
+// `dests` are the caller's choice (the handoff area picks its channels):
+// a code_host destination takes agent_notify whether or not it lists it
+// (SendDelivery), since Spec 2 makes every code host a handoff channel.
+// Returns the deliveries written, in the order of `dests`; none when the
+// bug is not in event.org_id or the policy excludes the event.
+Result<std::vector<QueuedDelivery>> EnqueueEvent(const IntegrationsDeps& deps, ports::Tx& tx,
+                                                 const ports::Event& event,
+                                                 const std::vector<ports::IntegrationRow>& dests);
 
 // Prepares and sends one claimed delivery; the outcome to record.
 // `dest`: the integration as read for this claim (nullptr: read it now);

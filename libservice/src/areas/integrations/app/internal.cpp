@@ -84,10 +84,15 @@ json::object TestPayload(const IntegrationsDeps& deps, const ports::IntegrationR
       {"timestamp", util::FormatIso8601(now_ms)}};
 }
 
+bool TakesEvent(const ports::IntegrationRow& dest, std::string_view event_type) {
+  if (event_type == "test") return true;
+  if (dest.type == "code_host" && event_type == "agent_notify") return true;
+  return std::find(dest.events.begin(), dest.events.end(), event_type) != dest.events.end();
+}
+
 Status RecheckRules(const IntegrationsDeps& deps, ports::Tx& tx, const ports::IntegrationRow& row,
                     const ports::DeliveryRow& d, int64_t now_ms) {
-  if (d.event_type != "test" &&
-      std::find(row.events.begin(), row.events.end(), d.event_type) == row.events.end()) {
+  if (!TakesEvent(row, d.event_type)) {
     return Status(Code::kConflict,
                   "Delivery excluded by current rules: the integration is no longer "
                   "subscribed to " +

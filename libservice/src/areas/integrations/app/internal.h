@@ -25,6 +25,11 @@ boost::json::object ConfigView(const std::string& type, const domain::integratio
 Result<domain::integrations::Config> OpenConfig(const IntegrationsDeps& deps,
                                                 const ports::IntegrationRow& row);
 
+// Whether a delivery of `event_type` still goes to `dest`: `test` always;
+// agent_notify to a code_host integration always (every code host is a
+// handoff channel, Spec 2 "Agent handoff"); otherwise when `dest` lists it.
+bool TakesEvent(const ports::IntegrationRow& dest, std::string_view event_type);
+
 // The payload of a `test` delivery.
 boost::json::object TestPayload(const IntegrationsDeps& deps, const ports::IntegrationRow& row,
                                 int64_t now_ms);

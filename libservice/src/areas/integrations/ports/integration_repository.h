@@ -156,6 +156,16 @@ class IntegrationRepository {
                                                           int64_t offset) = 0;
   virtual Result<int64_t> CountDeliveries(Tx& tx, const std::string& integration_id,
                                           const std::string& status) = 0;
+  // The handoff area's reads (areas/handoff): the deliveries of `org_id`
+  // with these ids (payload left empty; unknown ids and another
+  // organization's rows are not returned), any order.
+  virtual Result<std::vector<DeliveryRow>> GetDeliveries(Tx& tx, const std::string& org_id,
+                                                         const std::vector<std::string>& ids) = 0;
+  // The oldest delivery of `bug_id` on `integration_id` that is not failed
+  // or canceled (payload left empty): for a code_host integration, the one
+  // that opened (or is opening) the bug's issue. nullopt: none.
+  virtual Result<std::optional<DeliveryRow>> FirstLiveDelivery(Tx& tx, const std::string& integration_id,
+                                                               const std::string& bug_id) = 0;
   // Takes a failed row for a manual retry: status pending, due now, leased to
   // this caller for `lease_ms`, manual_sends + 1. False when it is not failed
   // any more (another retry took it).

@@ -391,6 +391,30 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
     return r.Int(0, 0);
   }
 
+  Result<std::vector<ports::DeliveryRow>> GetDeliveries(ports::Tx& t, const std::string& org_id,
+                                                        const std::vector<std::string>& ids) override {
+    if (ids.empty()) return std::vector<ports::DeliveryRow>();
+    std::vector<Value> params = {org_id};
+    for (const std::string& id : ids) params.emplace_back(id);
+    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query(std::string("SELECT ") + kDeliveryReturning +
+                                                 " FROM integration_deliveries WHERE org_id = ? AND id IN (" +
+                                                 Placeholders(ids.size()) + ")",
+                                             params));
+    return Deliveries(r);
+  }
+
+  Result<std::optional<ports::DeliveryRow>> FirstLiveDelivery(ports::Tx& t, const std::string& integration_id,
+                                                              const std::string& bug_id) override {
+    SV_ASSIGN_OR_RETURN(
+        Rows r, Sql(t).Query(std::string("SELECT ") + kDeliveryReturning +
+                                 " FROM integration_deliveries WHERE integration_id = ? AND bug_id = ? AND "
+                                 "status NOT IN ('failed', 'canceled') ORDER BY created_at, id LIMIT 1",
+                             {integration_id, bug_id}));
+    auto rows = Deliveries(r);
+    if (rows.empty()) return std::optional<ports::DeliveryRow>();
+    return std::optional<ports::DeliveryRow>(std::move(rows[0]));
+  }
+
   Result<bool> TakeForManualRetry(ports::Tx& t, const std::string& delivery_id, int64_t now_ms,
                                   int64_t lease_ms) override {
     SV_ASSIGN_OR_RETURN(
