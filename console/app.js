@@ -3,6 +3,7 @@
 // This module routes between the pages (account.js, bugs.js, settings.js)
 // and keeps the header (organization switch, unread notifications).
 import * as account from "./account.js";
+import * as agents from "./agents.js";
 import * as bugs from "./bugs.js";
 import * as billing from "./billing.js";
 import { ApiError, LeftPage, api, currentPage, errorBox, go, h, leave, main, onSupportChange, session, setRenderer, show, support } from "./core.js";
@@ -16,6 +17,7 @@ const unread = document.getElementById("unread");
 const operatorLink = document.getElementById("nav-operator");
 const banner = document.getElementById("support-banner");
 const billingLink = document.getElementById("nav-billing");
+const agentTokensLink = document.getElementById("nav-agent-tokens");
 
 document.addEventListener("click", (e) => {
   const a = e.target.closest("a");
@@ -74,6 +76,7 @@ const routes = [
   [/^\/integrations\/([^/]+)\/deliveries$/, settings.deliveries, true],
   [/^\/alerts$/, settings.alerts, true],
   [/^\/tickets$/, tickets.board, true],
+  [/^\/agent-tokens$/, agents.tokens, true],
   [/^\/portfolio$/, tickets.portfolio, true],
   [/^\/operator$/, operator.overview, true],
   [/^\/operator\/customers$/, operator.customers, true],
@@ -123,6 +126,7 @@ async function header() {
     operatorLink.hidden = !me.isSuperAdmin;
     const here = me.orgs.find((o) => o.orgId === s.orgId);
     billingLink.hidden = !(here && here.role === "admin");
+    agentTokensLink.hidden = !(here && (here.role === "admin" || here.role === "manager"));
   }
   // Under a support session the operator's own notifications stay out of it.
   if (support.get()) {

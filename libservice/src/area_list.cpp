@@ -4,6 +4,7 @@
 
 #include "areas/accounts/module.h"
 #include "areas/admin/module.h"
+#include "areas/agent_tokens/module.h"
 #include "areas/agent_work/module.h"
 #include "areas/ai/module.h"
 #include "areas/bugs/module.h"
@@ -39,17 +40,19 @@ Modules AssembleModules() {
   Modules m;
   Add<MailModule>(m);
   Add<HealthModule>(m);
-  Add<OperationsModule>(m);
+  OperationsModule* operations = Add<OperationsModule>(m);
   AccountsModule* accounts = Add<AccountsModule>(m);
   Add<SupportModule>(m, *accounts);
   ProjectsModule* projects = Add<ProjectsModule>(m, *accounts);
+  AgentTokensModule* agent_tokens = Add<AgentTokensModule>(m, *accounts, *operations);
   CaptureModule* capture = Add<CaptureModule>(m, *projects);
   Add<SentryModule>(m, *capture);
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *capture);
   Add<AgentWorkModule>(m, *bugs);
   TriageModule* triage = Add<TriageModule>(m, *bugs, *ai);
-  Add<TicketsModule>(m, *bugs, *triage);
+  TicketsModule* tickets = Add<TicketsModule>(m, *bugs, *triage);
+  tickets->SetAgentTokenCheck(agent_tokens->TicketAgentCheck());  // X-Agent-Token (development)
   Add<PortfolioModule>(m, *bugs);
   IntegrationsModule* integrations = Add<IntegrationsModule>(m, *bugs, *triage);
   Add<HandoffModule>(m, *bugs, *integrations);

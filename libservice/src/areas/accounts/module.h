@@ -38,6 +38,9 @@ class AccountsModule final : public Module {
   void SetSupportSessions(app::accounts::CheckSupportSession check) {
     deps_.check_support_session = std::move(check);
   }
+  // Set by the agent tokens area while it opens: the bearer authenticator's
+  // check of an sv_pat_ token.
+  void SetAgentTokens(app::accounts::CheckAgentToken check) { deps_.check_agent_token = std::move(check); }
 
  private:
   std::unique_ptr<ports::SessionRepository> sessions_;

@@ -18,11 +18,12 @@ Status BugsModule::Open(Platform& p) {
   deps_.search_index = search_index_.get();
   deps_.occurrences = capture_.deps().occurrences;
   deps_.end_users = capture_.deps().end_users;
+  agent_tokens_ = p.Shared<app::agent_tokens::AgentTokensDeps>();
   return Status::Ok();
 }
 
 void BugsModule::RegisterRoutes(api::Pipeline& pipeline) {
-  api::RegisterBugsRoutes(pipeline, deps_);
+  api::RegisterBugsRoutes(pipeline, deps_, agent_tokens_);
   api::RegisterBugInsightRoutes(pipeline, deps_);
 }
 

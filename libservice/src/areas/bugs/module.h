@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "areas/agent_tokens/app/agent_tokens.h"
 #include "areas/bugs/app/bugs.h"
 #include "areas/bugs/app/search.h"
 #include "areas/bugs/ports/bug_insight_repository.h"
@@ -30,6 +31,7 @@ class BugsModule final : public Module {
   std::unique_ptr<ports::BugSearchRepository> search_;
   std::unique_ptr<app::bugs::SearchIndex> search_index_;
   app::bugs::BugsDeps deps_;
+  const app::agent_tokens::AgentTokensDeps* agent_tokens_ = nullptr;  // the metered event read
 };
 
 }  // namespace service::modules

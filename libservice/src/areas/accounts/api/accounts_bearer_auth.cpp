@@ -22,7 +22,22 @@
 // an organization ignore the header. Without it a superadmin is an
 // ordinary user.
 //
-// Agent tokens (sv_pat_...) are refused with 401 until agent tokens exist.
+// Agent tokens (Spec 2 "Authentication" 2-3, server contract "Agent
+// tokens"): an `Authorization: Bearer sv_pat_...` opens only routes of
+// AuthMode::kAgentToken and kJwtOrgOrAgent. Every call asks
+// AccountsDeps::check_agent_token (the agent tokens area: token, creator,
+// membership and grants read again, no cache); the Principal is then
+// kAgent with the creator's user id, email, organization and current role,
+// key_id the token's id, and the token's scopes and granted projects. The
+// token names its organization: X-Service-Org is not needed, and one that
+// names another organization is 403; so is X-Service-Support-Session. The
+// route's capability applies to the creator's role. On every other route an
+// agent token is refused like any bad token (401; 403 on superadmin
+// routes), and a human bearer on a kAgentToken route is 401.
+//
+// X-Agent-Token (the tickets' development-only credential): a
+// kJwtOrgOrAgent request under /v1/tickets carrying it and no bearer
+// reaches the route, whose AgentGate checks it (tickets_routes.cpp).
 #include "api/context.h"
 #include "api/pipeline.h"
 #include "areas/accounts/app/accounts.h"
@@ -42,18 +57,63 @@ std::string BearerToken(const Request& req) {
 
 namespace {
 
+constexpr std::string_view kAgentTokenPrefix = "sv_pat_";
+
+// The route's capability for `role` (the membership's or the token creator's).
+Status CheckCapability(const Context& ctx, const std::string& role) {
+  if (ctx.route && ctx.route->capability) {
+    const auto parsed = domain::ParseRole(role);
+    if (!parsed || !domain::Can(*parsed, *ctx.route->capability))
+      return PermissionDenied("Insufficient permissions");
+  }
+  return Status::Ok();
+}
+
+Status AuthenticateAgent(const app::accounts::AccountsDeps& deps, Context& ctx, const std::string& token) {
+  if (!deps.check_agent_token) return Unauthenticated("Missing or invalid token");
+  auto caller = deps.check_agent_token(token);
+  if (!caller.ok()) return caller.status();
+  const std::string org_header = util::ToLower(util::Trim(ctx.req.headers.Get("X-Service-Org")));
+  if (!org_header.empty() && org_header != caller->org_id) {
+    return PermissionDenied("This agent token belongs to another organization");
+  }
+  if (ctx.req.headers.Has("X-Service-Support-Session")) {
+    return PermissionDenied("Support sessions are for superadmins");
+  }
+  Principal& p = ctx.principal;
+  p.kind = Principal::Kind::kAgent;
+  p.user_id = std::move(caller->user_id);
+  p.email = std::move(caller->email);
+  p.org_id = std::move(caller->org_id);
+  p.role = std::move(caller->role);
+  p.key_id = std::move(caller->token_id);
+  p.scopes = std::move(caller->scopes);
+  p.granted_projects = std::move(caller->granted_projects);
+  return CheckCapability(ctx, p.role);
+}
+
 Status Authenticate(const app::accounts::AccountsDeps& deps, Context& ctx, AuthMode mode) {
   const Status missing = Unauthenticated("Missing or invalid token");
   const std::string token = BearerToken(ctx.req);
+  const bool agent_token = util::StartsWith(token, kAgentTokenPrefix);
   // Spec 2 "Superadmin": everyone but a superadmin gets 403 there, agent
   // tokens and capture keys included.
   if (mode == AuthMode::kSuperadmin &&
-      (util::StartsWith(token, "sv_pat_") || (token.empty() && ctx.req.headers.Has("X-Service-Key")))) {
+      (agent_token || (token.empty() && ctx.req.headers.Has("X-Service-Key")))) {
     return PermissionDenied("Superadmin access required");
   }
-  if (token.empty()) return missing;
-  // Agent tokens come with Spec 2's agent work; until then they open nothing.
-  if (mode == AuthMode::kAgentToken || util::StartsWith(token, "sv_pat_")) return missing;
+  const bool agent_route = mode == AuthMode::kAgentToken || mode == AuthMode::kJwtOrgOrAgent;
+  if (token.empty()) {
+    // The tickets' X-Agent-Token: their AgentGate decides (see above).
+    if (mode == AuthMode::kJwtOrgOrAgent && ctx.route &&
+        util::StartsWith(ctx.route->pattern, "/v1/tickets") && ctx.req.headers.Has("X-Agent-Token")) {
+      return Status::Ok();
+    }
+    return missing;
+  }
+  if (agent_token) return agent_route ? AuthenticateAgent(deps, ctx, token) : missing;
+  // A human bearer on a route for agent tokens only.
+  if (mode == AuthMode::kAgentToken) return missing;
 
   const bool org_route = mode == AuthMode::kJwtOrg || mode == AuthMode::kJwtOrgOrAgent;
   const std::string org_header = util::ToLower(util::Trim(ctx.req.headers.Get("X-Service-Org")));
@@ -89,12 +149,7 @@ Status Authenticate(const app::accounts::AccountsDeps& deps, Context& ctx, AuthM
     p.org_id = caller->membership->org_id;
     p.role = caller->membership->role;
   }
-  if (ctx.route && ctx.route->capability) {
-    const auto role = domain::ParseRole(p.role);
-    if (!role || !domain::Can(*role, *ctx.route->capability))
-      return PermissionDenied("Insufficient permissions");
-  }
-  return Status::Ok();
+  return CheckCapability(ctx, p.role);
 }
 
 }  // namespace

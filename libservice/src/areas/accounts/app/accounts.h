@@ -76,6 +76,26 @@ struct SupportSessionRequest {
 // include it: it sits above accounts.
 using CheckSupportSession = std::function<Status(const SupportSessionRequest& request)>;
 
+// An agent token (Authorization: Bearer sv_pat_..., Spec 2 "Authentication"
+// 2) as the agent tokens area found it on this call: the token, the creator
+// it acts for (active, still a member: `role` is their current role in
+// `org_id`), its scopes and the projects its unexpired grants cover.
+struct AgentTokenCaller {
+  std::string token_id;
+  std::string user_id;
+  std::string email;
+  std::string org_id;
+  std::string role;
+  std::vector<std::string> scopes;
+  std::vector<std::string> granted_projects;
+};
+// Checks a presented agent token (no cache: every call reads the token, its
+// creator and membership): 401 for an unknown, malformed, revoked or
+// expired token, or a creator deactivated or no longer a member; 503
+// AUTH_UNAVAILABLE when the store fails. The agent tokens area sets it
+// (AccountsModule::SetAgentTokens); it sits above accounts.
+using CheckAgentToken = std::function<Result<AgentTokenCaller>(std::string_view token)>;
+
 // What the account areas (auth, team) need. Pointers are borrowed from the
 // Service and outlive every call.
 struct AccountsDeps {
@@ -96,6 +116,9 @@ struct AccountsDeps {
   // Support sessions (set by the support area's module). Empty: a request
   // naming a support session is refused (403).
   CheckSupportSession check_support_session;
+  // Agent tokens (set by the agent tokens area's module). Empty: every
+  // sv_pat_ bearer is refused (401).
+  CheckAgentToken check_agent_token;
   const app::mail::MailOutbox* mail = nullptr;
   // Rows of other areas that go with an organization, member or account.
   const DeletionHooks* deletion = nullptr;

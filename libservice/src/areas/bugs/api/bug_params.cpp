@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "api/agent_access.h"
 #include "api/json.h"
 #include "areas/capture/domain/vocabulary.h"
 #include "util/strings.h"
@@ -123,6 +124,16 @@ Result<ports::BugFilter> ParseBugFilter(const Context& ctx) {
   ports::BugFilter f;
   f.org_id = ctx.principal.org_id;
   SV_ASSIGN_OR_RETURN(f.project_id, UuidParam(ctx, "projectId"));
+  if (IsAgent(ctx.principal)) {
+    if (f.project_id) f.project_id = util::ToLower(*f.project_id);
+    const std::vector<std::string>& granted = ctx.principal.granted_projects;
+    if (!f.project_id && granted.size() > 1) return BadParam("projectId is required for agent tokens");
+    if (!f.project_id && granted.size() == 1) f.project_id = granted.front();
+    if (!f.project_id || !HasGrant(ctx.principal, *f.project_id)) {
+      return Status(Code::kPermissionDenied, "This agent token has no grant for the project",
+                    "PROJECT_GRANT_REQUIRED");
+    }
+  }
   SV_ASSIGN_OR_RETURN(f.status, EnumParam(ctx, "status", domain::capture::IsBugStatus));
   SV_ASSIGN_OR_RETURN(f.unresolved, BoolParam(ctx, "unresolved", false));
   SV_ASSIGN_OR_RETURN(f.severity, EnumParam(ctx, "severity", domain::capture::IsSeverity));
@@ -158,6 +169,19 @@ Result<ports::BugFilter> ParseBugFilter(const Context& ctx) {
                       EnumParam(ctx, "deliveryFeed", domain::capture::IsDeliveryFeed));
   if (feed) f.feed = *feed;
   return f;
+}
+
+Status AgentReadGate(const Context& ctx) {
+  if (!IsAgent(ctx.principal) || HasScope(ctx.principal, "read_bugs")) return Status::Ok();
+  return Status(Code::kPermissionDenied, "This agent token lacks the read_bugs scope", "SCOPE_REQUIRED");
+}
+
+Status AgentBugGate(const app::bugs::BugsDeps& deps, const Context& ctx, const std::string& bug_id) {
+  SV_RETURN_IF_ERROR(AgentReadGate(ctx));
+  if (!IsAgent(ctx.principal)) return Status::Ok();
+  SV_ASSIGN_OR_RETURN(std::string project, app::bugs::BugProject(deps, Actor(ctx), bug_id));
+  if (!HasGrant(ctx.principal, project)) return NotFound("Bug not found");
+  return Status::Ok();
 }
 
 app::ConsoleActor Actor(const Context& ctx) {

@@ -12,6 +12,7 @@
 
 #include "api/context.h"
 #include "app/actor.h"
+#include "areas/bugs/app/bugs.h"
 #include "areas/bugs/ports/bug_read_repository.h"
 #include "areas/capture/ports/occurrence_repository.h"
 #include "service/status.h"
@@ -42,8 +43,19 @@ Result<std::optional<std::string>> EnumParam(const Context& ctx, std::string_vie
 }
 
 Result<std::optional<std::string>> UuidParam(const Context& ctx, std::string_view name);
-// The filters of GET /v1/bugs and the grouped list from the query.
+// The filters of GET /v1/bugs and the grouped list from the query. For an
+// agent token (server contract "Agent tokens") the list is one granted
+// project's: projectId must name a granted project (403
+// PROJECT_GRANT_REQUIRED); without it, the token's only granted project
+// (none: 403 PROJECT_GRANT_REQUIRED; several: 400 projectId is required).
 Result<ports::BugFilter> ParseBugFilter(const Context& ctx);
+
+// Agent tokens on the bug reads open to them (AuthMode::kJwtOrgOrAgent):
+// the token needs the read_bugs scope (403 SCOPE_REQUIRED). OK for humans.
+Status AgentReadGate(const Context& ctx);
+// The same for a route of one bug: also the bug's project must be granted
+// (another project's bug reads as 404 Bug not found). OK for humans.
+Status AgentBugGate(const app::bugs::BugsDeps& deps, const Context& ctx, const std::string& bug_id);
 app::ConsoleActor Actor(const Context& ctx);
 
 }  // namespace service::api

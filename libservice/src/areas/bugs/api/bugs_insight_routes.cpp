@@ -614,7 +614,14 @@ void RegisterBugInsightRoutes(Pipeline& p, const app::bugs::BugsDeps& deps) {
   add("/v1/bugs/live", HandleLive);
   add("/v1/bugs/export", HandleExport);
   add("/v1/bugs/:id/similar", HandleSimilar);
-  add("/v1/bugs/:id/users", HandleBugUsers);
+  // Open to agent tokens with read_bugs on a granted project's bug (the
+  // end users of a bug: repro context; bug_params.h AgentBugGate).
+  r.Add("GET", "/v1/bugs/:id/users", RateClass::kGeneral, AuthMode::kJwtOrgOrAgent,
+        domain::Capability::kViewBugs, [&deps](Context& ctx) {
+          const Status gate = AgentBugGate(deps, ctx, ctx.params.Get("id"));
+          if (!gate.ok()) return StatusResponse(gate);
+          return HandleBugUsers(deps, ctx);
+        });
   add("/v1/bugs/:id/anomalies", HandleAnomalies);
   add("/v1/bugs/reporters/:email/bugs", HandleReporterBugs);
   add("/v1/end-users", HandleEndUsers);

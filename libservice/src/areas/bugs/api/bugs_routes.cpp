@@ -10,10 +10,22 @@
 //   GET /v1/bugs/:id/watching         {watching}
 // Query parameters follow the one-value rule (QueryParams::One): a repeated
 // or array-form scalar is 400 naming it.
+//
+// Agent tokens (server contract "Agent tokens"; Authorization: Bearer
+// sv_pat_..., no X-Service-Org needed) may call the list, the grouped list,
+// search, one bug, its occurrences and its events with the read_bugs scope
+// (403 SCOPE_REQUIRED), on granted projects only (bug_params.h
+// ParseBugFilter, AgentBugGate). Spec 2 "Limits": an agent's event read with
+// limit above 1 (the default is 100) costs 2 prepaid credits unless the
+// plan includes agent access; at a balance below 2 it answers 402
+// credits_exhausted and no events. The other routes here refuse agent
+// tokens (401).
 #include <boost/json.hpp>
 #include <charconv>
 
+#include "api/agent_access.h"
 #include "api/json.h"
+#include "areas/agent_tokens/app/agent_tokens.h"
 #include "areas/bugs/api/bug_params.h"
 #include "areas/bugs/api/routes.h"
 #include "areas/bugs/app/bugs.h"
@@ -234,7 +246,7 @@ Response HandleOccurrences(const BugsDeps& deps, Context& ctx) {
           {"occurrences", std::move(list)}, {"total", page->total}, {"limit", *limit}, {"offset", *offset}});
 }
 
-Response HandleEvents(const BugsDeps& deps, Context& ctx) {
+Response HandleEvents(const BugsDeps& deps, const app::agent_tokens::AgentTokensDeps* agents, Context& ctx) {
   auto limit = IntParam(ctx, "limit", app::bugs::kDefaultEventLimit, 1, app::bugs::kMaxEventLimit);
   if (!limit.ok()) return StatusResponse(limit.status());
   auto type = Param(ctx, "type");
@@ -243,6 +255,12 @@ Response HandleEvents(const BugsDeps& deps, Context& ctx) {
   if (!occurrence.ok()) return StatusResponse(occurrence.status());
   auto events = app::bugs::ListEvents(deps, Actor(ctx), ctx.params.Get("id"), *type, *occurrence, *limit);
   if (!events.ok()) return StatusResponse(events.status());
+  if (IsAgent(ctx.principal)) {
+    if (agents == nullptr) return StatusResponse(Internal("agent tokens are not wired to the bug reads"));
+    const Status charged =
+        app::agent_tokens::ChargeEventRead(*agents, ctx.principal.org_id, ctx.principal.key_id, *limit);
+    if (!charged.ok()) return StatusResponse(charged);
+  }
   const std::string bug_id = ctx.params.Get("id");
   json::array list;
   for (const auto& e : *events) {
@@ -298,19 +316,39 @@ Response HandleWatching(const BugsDeps& deps, Context& ctx) {
 
 }  // namespace
 
-void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps) {
+void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps,
+                        const app::agent_tokens::AgentTokensDeps* agents) {
   Router& r = p.router();
   const auto add = [&](const char* pattern, Response (*fn)(const BugsDeps&, Context&)) {
     r.Add("GET", pattern, RateClass::kGeneral, AuthMode::kJwtOrg, domain::Capability::kViewBugs,
           Bind(deps, fn));
   };
-  add("/v1/bugs", HandleList);
-  add("/v1/bugs/groups", HandleGroups);
-  add("/v1/bugs/search", HandleSearch);
+  // Open to agent tokens: lists (their filter keeps to granted projects).
+  const auto add_agent_list = [&](const char* pattern, Response (*fn)(const BugsDeps&, Context&)) {
+    r.Add("GET", pattern, RateClass::kGeneral, AuthMode::kJwtOrgOrAgent, domain::Capability::kViewBugs,
+          [&deps, fn](Context& ctx) {
+            const Status gate = AgentReadGate(ctx);
+            if (!gate.ok()) return StatusResponse(gate);
+            return fn(deps, ctx);
+          });
+  };
+  // Open to agent tokens: one bug of a granted project.
+  const auto add_agent_bug = [&](const char* pattern, std::function<Response(Context&)> fn) {
+    r.Add("GET", pattern, RateClass::kGeneral, AuthMode::kJwtOrgOrAgent, domain::Capability::kViewBugs,
+          [&deps, fn](Context& ctx) {
+            const Status gate = AgentBugGate(deps, ctx, ctx.params.Get("id"));
+            if (!gate.ok()) return StatusResponse(gate);
+            return fn(ctx);
+          });
+  };
+  add_agent_list("/v1/bugs", HandleList);
+  add_agent_list("/v1/bugs/groups", HandleGroups);
+  add_agent_list("/v1/bugs/search", HandleSearch);
   add("/v1/bugs/groups/:groupKey/instances", HandleGroupInstances);
-  add("/v1/bugs/:id", HandleGet);
-  add("/v1/bugs/:id/occurrences", HandleOccurrences);
-  add("/v1/bugs/:id/events", HandleEvents);
+  add_agent_bug("/v1/bugs/:id", [&deps](Context& ctx) { return HandleGet(deps, ctx); });
+  add_agent_bug("/v1/bugs/:id/occurrences", [&deps](Context& ctx) { return HandleOccurrences(deps, ctx); });
+  add_agent_bug("/v1/bugs/:id/events",
+                [&deps, agents](Context& ctx) { return HandleEvents(deps, agents, ctx); });
   add("/v1/bugs/:id/history", HandleHistory);
   add("/v1/bugs/:id/comments", HandleComments);
   add("/v1/bugs/:id/watching", HandleWatching);

@@ -3,11 +3,15 @@
 #pragma once
 
 #include "api/pipeline.h"
+#include "areas/agent_tokens/app/agent_tokens.h"
 #include "areas/bugs/app/bugs.h"
 
 namespace service::api {
 
-void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
+// `agents`: the agent tokens area's (the metered event read); null refuses
+// an agent's event read (500).
+void RegisterBugsRoutes(Pipeline& p, const app::bugs::BugsDeps& deps,
+                        const app::agent_tokens::AgentTokensDeps* agents);
 void RegisterBugInsightRoutes(Pipeline& p, const app::bugs::BugsDeps& deps);
 
 }  // namespace service::api

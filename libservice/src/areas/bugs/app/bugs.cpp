@@ -69,6 +69,15 @@ Result<GroupInstances> ListGroupInstances(const BugsDeps& deps, const ConsoleAct
   return out;
 }
 
+Result<std::string> BugProject(const BugsDeps& deps, const ConsoleActor& actor, const std::string& bug_id) {
+  std::string project_id;
+  SV_RETURN_IF_ERROR(ReadOwnBug(deps, actor, bug_id, [&](ports::Tx&, const ports::BugRecord& bug) -> Status {
+    project_id = bug.project_id;
+    return Status::Ok();
+  }));
+  return project_id;
+}
+
 Result<BugDetail> GetBug(const BugsDeps& deps, const ConsoleActor& actor, const std::string& bug_id) {
   BugDetail d;
   SV_RETURN_IF_ERROR(

@@ -78,6 +78,10 @@ Result<GroupInstances> ListGroupInstances(const BugsDeps& deps, const ConsoleAct
                                           const std::optional<std::string>& project_id, int64_t limit,
                                           int64_t offset);
 
+// The project of a bug of the actor's organization (an agent token's
+// project grants are checked against it). 404 "Bug not found".
+Result<std::string> BugProject(const BugsDeps& deps, const ConsoleActor& actor, const std::string& bug_id);
+
 // GET /v1/bugs/:id.
 Result<BugDetail> GetBug(const BugsDeps& deps, const ConsoleActor& actor, const std::string& bug_id);
 

@@ -9,8 +9,9 @@
 //
 // X-Agent-Token (with X-Service-Org): in production refused (401) without
 // being looked at; in development checked through
-// TicketsDeps::agent_token_check, which the agents issue fills (until then
-// every such token is refused, 401).
+// TicketsDeps::agent_token_check, which the agent tokens area fills (a
+// valid sv_pat_ token of that organization; the route's capability then
+// applies to the token creator's role, else 403).
 #include <boost/json.hpp>
 
 #include "api/json.h"
@@ -62,6 +63,9 @@ std::string PathId(const Context& ctx) {
 // X-Agent-Token: see the file comment. Fills the principal from the
 // check's actor. OK when the header is absent.
 Status AgentGate(const TicketsDeps& deps, Context& ctx) {
+  // An agent token as the bearer (the agent routes' form) is not the
+  // tickets' credential: it would bypass the development-only rule.
+  if (ctx.principal.kind == Principal::Kind::kAgent) return Unauthenticated("Missing or invalid token");
   const std::string* token = ctx.req.headers.Find("X-Agent-Token");
   if (token == nullptr) return Status::Ok();
   if (deps.production) return Unauthenticated("Agent tokens are not accepted here in production");
@@ -71,6 +75,11 @@ Status AgentGate(const TicketsDeps& deps, Context& ctx) {
   if (!util::IsUuid(org)) return InvalidArgument("Organization ID required");
   auto actor = deps.agent_token_check(*token, org);
   if (!actor.ok() || actor->org_id != org) return invalid;
+  // The token acts for its creator: the route's capability applies to the
+  // creator's role (a viewer's token cannot write tickets).
+  if (ctx.route && ctx.route->capability) {
+    SV_RETURN_IF_ERROR(app::RequireCapability(*actor, *ctx.route->capability));
+  }
   Principal& p = ctx.principal;
   p.kind = Principal::Kind::kAgent;
   p.user_id = actor->user_id;
