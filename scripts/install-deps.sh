@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages the project needs, only when missing.
 #   scripts/install-deps.sh          build and run
 #   scripts/install-deps.sh --test   also the test tools (PostgreSQL 15 server, clang for the thread-safety analysis, wrk,
-#                                    Node and npm when missing, the e2e tests' Sentry SDK from the npm registry,
+#                                    Node and npm when missing, the e2e tests' Sentry SDK and MCP SDK from the npm registry,
 #                                    Chromium and puppeteer-core for the console's browser test)
 set -euo pipefail
 
@@ -35,6 +35,11 @@ if [[ "${1:-}" == "--test" ]]; then
   sdk_dir="$(dirname "$0")/../tests/e2e/sentry"
   if [[ ! -d "$sdk_dir/node_modules/@sentry/node" ]]; then
     (cd "$sdk_dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
+  # The official MCP TypeScript SDK client of the MCP e2e test, pinned by its lockfile.
+  mcp_dir="$(dirname "$0")/../tests/e2e/mcp"
+  if [[ ! -d "$mcp_dir/node_modules/@modelcontextprotocol/sdk" ]]; then
+    (cd "$mcp_dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
   fi
   # puppeteer-core drives Debian's Chromium (it downloads no browser).
   browser_dir="$(dirname "$0")/../tests/browser"

@@ -14,6 +14,7 @@
 #include "areas/health/module.h"
 #include "areas/integrations/module.h"
 #include "areas/mail/module.h"
+#include "areas/mcp/module.h"
 #include "areas/operations/module.h"
 #include "areas/portfolio/module.h"
 #include "areas/projects/module.h"
@@ -49,16 +50,17 @@ Modules AssembleModules() {
   Add<SentryModule>(m, *capture);
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *capture);
-  Add<AgentWorkModule>(m, *bugs);
+  AgentWorkModule* agent_work = Add<AgentWorkModule>(m, *bugs);
   TriageModule* triage = Add<TriageModule>(m, *bugs, *ai);
   TicketsModule* tickets = Add<TicketsModule>(m, *bugs, *triage);
   tickets->SetAgentTokenCheck(agent_tokens->TicketAgentCheck());  // X-Agent-Token (development)
   Add<PortfolioModule>(m, *bugs);
   IntegrationsModule* integrations = Add<IntegrationsModule>(m, *bugs, *triage);
-  Add<HandoffModule>(m, *bugs, *integrations);
+  HandoffModule* handoff = Add<HandoffModule>(m, *bugs, *integrations);
   Add<StreamModule>(m, *accounts);
   Add<DemoModule>(m, *accounts, *capture);
   Add<AdminModule>(m, *accounts);
+  Add<McpModule>(m, *bugs, *operations, *agent_work, *handoff);  // last: its tools use every area's use cases
   return m;
 }
 

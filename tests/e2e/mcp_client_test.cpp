@@ -1,0 +1,188 @@
+// The official MCP TypeScript SDK client (@modelcontextprotocol/sdk from the
+// npm registry, pinned in tests/e2e/mcp/package-lock.json and installed by
+// scripts/install-deps.sh --test) against the real service-server on each
+// backend: initialize, list tools, call each tool, one refusal per missing
+// scope (tests/e2e/mcp/client.mjs). The setup goes through the HTTP API as
+// an operator would: an account whose organization an operator
+// (SERVICE_SUPERADMIN_EMAILS, address confirmed through the mailed link)
+// moves to pro, a captured bug, two agent tokens and a handoff.
+#include <doctest/doctest.h>
+#include <httplib.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <boost/json.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "server_process.h"
+#include "support/accounts.h"
+#include "util/time.h"
+
+namespace service::e2e {
+namespace {
+
+namespace json = boost::json;
+
+std::string ClientDir() { return std::string(SERVICE_SOURCE_DIR) + "/tests/e2e/mcp"; }
+
+std::pair<int, std::string> Shell(const std::string& command) {
+  std::string out;
+  FILE* p = ::popen((command + " 2>&1").c_str(), "r");
+  if (p == nullptr) return {-1, "popen failed"};
+  std::array<char, 4096> buf{};
+  while (size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  const int status = ::pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+json::value Json(const httplib::Result& r, int expected) {
+  REQUIRE(r);
+  REQUIRE_MESSAGE(r->status == expected, r->status, " ", r->body);
+  boost::system::error_code ec;
+  json::value v = json::parse(r->body, ec);
+  REQUIRE_MESSAGE(!ec, r->body);
+  return v;
+}
+
+std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
+
+json::value Register(httplib::Client& api, const std::string& email, const std::string& org) {
+  return Json(
+      api.Post(
+          "/v1/auth/register",
+          json::serialize(json::object{
+              {"email", email}, {"password", "mcp-e2e-password"}, {"name", "Mcp E2e"}, {"orgName", org}}),
+          "application/json"),
+      201);
+}
+
+// The verification token mailed to `email` (file provider), waiting up to 10 s.
+std::string MailedToken(const std::string& dir, const std::string& email) {
+  for (int i = 0; i < 100; ++i) {
+    if (!std::filesystem::exists(dir)) {  // the provider makes it with the first mail
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      continue;
+    }
+    for (const std::string& text : testing::ReadMailDir(dir)) {
+      if (text.find(email) == std::string::npos) continue;
+      const std::string token = testing::TokenAfter(text, "#token=");
+      if (!token.empty()) return token;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return "";
+}
+
+std::string NewToken(httplib::Client& api, const httplib::Headers& admin, const json::array& scopes,
+                     const std::string& project) {
+  const int64_t in_30_days = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count() +
+                             30LL * 86'400'000;
+  const json::value r = Json(
+      api.Post(
+          "/v1/org/agent-pats", admin,
+          json::serialize(json::object{{"name", "e2e agent"},
+                                       {"scopes", scopes},
+                                       {"expiresAt", util::FormatIso8601(in_30_days)},
+                                       {"projectGrants", json::array{json::object{{"projectId", project}}}}}),
+          "application/json"),
+      201);
+  return S(r, "token");
+}
+
+}  // namespace
+
+TEST_CASE("the official MCP SDK client initializes, lists and calls every tool against service-server") {
+  REQUIRE_MESSAGE(std::filesystem::exists(ClientDir() + "/node_modules/@modelcontextprotocol/sdk"),
+                  "@modelcontextprotocol/sdk is not installed: scripts/install-deps.sh --test runs npm ci in "
+                  "tests/e2e/mcp");
+  TempDir dir;
+  for (const Backend& backend : Backends(dir)) {
+    CAPTURE(backend.name);
+    const std::string mail = dir.path() + "/mail-" + backend.name;
+    const std::string op = "operator-" + backend.name + "@ops.example";
+    RunningServer server(backend.url,
+                         {"SERVICE_RATE_LIMITS=off", "SERVICE_MAIL_URL=file:" + mail,
+                          "SERVICE_REQUIRE_EMAIL_VERIFICATION=0", "SERVICE_SUPERADMIN_EMAILS=" + op});
+    REQUIRE_MESSAGE(server.ok(), server.process().Stderr());
+    httplib::Client api("127.0.0.1", server.port());
+
+    // The operator confirms the address, then moves the customer to pro.
+    const json::value operator_reg = Register(api, op, "Operators");
+    const std::string verify = MailedToken(mail, op);
+    REQUIRE_FALSE(verify.empty());
+    Json(api.Post("/v1/auth/verify-email", json::serialize(json::object{{"token", verify}}),
+                  "application/json"),
+         200);
+    const json::value reg = Register(api, "dev-" + backend.name + "@shop.example", "Shop");
+    const std::string org = S(reg.at("org"), "id");
+    const std::string project = S(reg.at("project"), "id");
+    Json(api.Patch("/v1/admin/customers/" + org,
+                   {{"Authorization", "Bearer " + S(operator_reg, "accessToken")}}, R"({"plan":"pro"})",
+                   "application/json"),
+         200);
+    const httplib::Headers admin = {{"Authorization", "Bearer " + S(reg, "accessToken")},
+                                    {"X-Service-Org", org}};
+
+    // A captured bug with an end user, and one in another project.
+    const auto ingest = [&](const std::string& key, const std::string& title) {
+      return S(
+          Json(api.Post("/v1/ingest", {{"X-Service-Key", key}},
+                        json::serialize(json::object{
+                            {"title", title},
+                            {"url", "https://shop.example/checkout"},
+                            {"userId", "customer-7"},
+                            {"events", json::array{json::object{
+                                           {"type", "error"},
+                                           {"timestamp", 1768471100000},
+                                           {"data", json::object{{"name", "TypeError"},
+                                                                 {"message", "total is undefined"}}}}}}}),
+                        "application/json"),
+               201),
+          "id");
+    };
+    const std::string bug = ingest(S(reg, "apiKey"), "Checkout total is undefined");
+    const json::value other =
+        Json(api.Post("/v1/projects", admin, json::serialize(json::object{{"name", "Other"}, {"orgId", org}}),
+                      "application/json"),
+             201);
+    const json::value other_key = Json(api.Post("/v1/projects/" + S(other, "id") + "/keys", admin,
+                                                R"({"env":"live","label":"e2e"})", "application/json"),
+                                       201);
+    const std::string other_bug = ingest(S(other_key, "key"), "Another project's crash");
+
+    const json::array all = {"read_bugs",         "claim_issue", "request_evidence",  "submit_verification",
+                             "read_verification", "create_bug",  "get_repro_context", "publish_symbols",
+                             "suggest_fix",       "subscribe"};
+    const std::string token = NewToken(api, admin, all, project);
+    const std::string limited = NewToken(api, admin, json::array{"create_bug"}, project);
+    // A person hands the bug to the project's agents: the subscribed token's MCP row.
+    const httplib::Result handed =
+        api.Post("/v1/bugs/" + bug + "/notify-agent", admin, "{}", "application/json");
+    REQUIRE(handed);
+    CHECK_MESSAGE((handed->status == 201 || handed->status == 200), handed->body);
+
+    const std::string setup = dir.path() + "/mcp-setup-" + backend.name + ".json";
+    std::ofstream(setup) << json::serialize(
+        json::object{{"url", "http://127.0.0.1:" + std::to_string(server.port()) + "/v1/mcp"},
+                     {"token", token},
+                     {"limitedToken", limited},
+                     {"projectId", project},
+                     {"bugId", bug},
+                     {"otherBugId", other_bug},
+                     {"handoff", handed->status == 201 || handed->status == 200}});
+    const auto [code, output] =
+        Shell("cd '" + ClientDir() + "' && timeout 120 node client.mjs '" + setup + "'");
+    MESSAGE(backend.name, ": ", output);
+    CHECK_MESSAGE(code == 0, output);
+    CHECK(output.find("mcp client: ok") != std::string::npos);
+  }
+}
+
+}  // namespace service::e2e
