@@ -634,15 +634,25 @@ TEST_CASE("auto-notify: a failing channel never fails capture; a failure is reco
   REQUIRE(st.at("notified").at("channels").as_array().size() == 1);
   CHECK(S(st.at("notified").at("channels").as_array()[0], "status") == "failed");
 
-  // The handoff's writes fail (a table the delivery needs is gone): capture
-  // still answers 201, the report is kept, and one failed row says so.
-  // internal state: only a broken table makes the handoff's own writes fail.
-  ExecSql(t, "ALTER TABLE delivery_events RENAME TO delivery_events_gone");
+  // The handoff's writes fail (every new delivery event is refused by the
+  // database): capture still answers 201, the report is kept, and one
+  // failed row says so.
+  // internal state: only a refusing table makes the handoff's own writes fail.
+  const bool sqlite = t.database_url().rfind("sqlite", 0) == 0;
+  if (sqlite) {
+    ExecSql(t,
+            "CREATE TRIGGER handoff_test_refuse BEFORE INSERT ON delivery_events "
+            "BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
+  } else {
+    ExecSql(t,
+            "ALTER TABLE delivery_events ADD CONSTRAINT handoff_test_refuse CHECK (event_id = '') NOT VALID");
+  }
   t.clock().Advance(1000);
   TestResponse r = Ingest(t, s.key, Report("Written anyway", "boom", {{"severity", "critical"}}));
   REQUIRE_MESSAGE(r.status == 201, r.body);
   const std::string bug = S(r.json, "id");
-  ExecSql(t, "ALTER TABLE delivery_events_gone RENAME TO delivery_events");
+  ExecSql(t, sqlite ? "DROP TRIGGER handoff_test_refuse"
+                    : "ALTER TABLE delivery_events DROP CONSTRAINT handoff_test_refuse");
   st = AgentStatusOf(t, s.admin.headers(), bug);
   CHECK(S(st, "state") == "notified");
   const json::array& rows = st.at("notified").at("channels").as_array();
