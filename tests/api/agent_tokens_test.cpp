@@ -516,6 +516,10 @@ TEST_CASE("agent tokens: every call rechecks the token and its creator; where a 
   CHECK(t.Get("/v1/bugs/" + bug + "/history", agent).status == 401);
   CHECK(t.Get("/v1/bugs/stats", agent).status == 401);
   CHECK(t.Get("/v1/admin/overview", agent).status == 403);
+  // Routes open to agent tokens whose handlers refuse them (Spec 2: 403).
+  CHECK(t.Post("/v1/bugs/" + bug + "/notify-agent", json::object{}, agent).status == 403);
+  CHECK(t.Request("PUT", "/v1/projects/" + s.project_id + "/agent-settings", R"({"autoNotify":true})", agent)
+            .status == 403);
 
   // The creator deactivated: 401 until reactivated.
   ExecSql(t, "UPDATE users SET status = 'deactivated' WHERE id = ?", {manager.user_id});
