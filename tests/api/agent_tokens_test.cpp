@@ -141,7 +141,7 @@ const modules::AgentTokensModule& Tokens(TestService& t) {
 
 }  // namespace
 
-TEST_CASE("agent tokens: creation answers the contract's shape; the secret is shown once and stored hashed") {
+TEST_CASE("agent tokens: creation answers the contract's shape, the secret is shown once and stored hashed") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t, "pro");
   const int64_t now = t.clock().NowMillis();
@@ -198,6 +198,11 @@ TEST_CASE("agent tokens: creation answers the contract's shape; the secret is sh
   REQUIRE_MESSAGE(bare.status == 201, bare.body);
   CHECK(S(bare.json.at("agentPat"), "name").empty());
   CHECK(bare.json.at("agentPat").at("projectGrants").as_array().empty());
+
+  // The organization's usage counts its live tokens; a revoked one no longer.
+  CHECK(t.Get("/v1/org/usage", s.admin.headers()).json.at("agentTokens").at("current").as_int64() == 3);
+  REQUIRE(t.Delete("/v1/org/agent-pats/" + other.id, s.admin.headers()).status == 200);
+  CHECK(t.Get("/v1/org/usage", s.admin.headers()).json.at("agentTokens").at("current").as_int64() == 2);
 }
 
 TEST_CASE("agent tokens: creation body validation") {
@@ -294,7 +299,7 @@ TEST_CASE(
   CHECK(CreatePat(t, pro, PatBody(t, Strings({"read_bugs"}))).status == 201);
 }
 
-TEST_CASE("agent tokens: admins and managers manage them, a manager not an admin's; others 403") {
+TEST_CASE("agent tokens: admins and managers manage them, a manager not an admin's, others 403") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t, "pro");
   Member manager = AddMemberWithRole(t, s.admin.org_id, "manager");
@@ -341,7 +346,7 @@ TEST_CASE("agent tokens: admins and managers manage them, a manager not an admin
   CHECK(t.Delete("/v1/org/agent-pats/" + admins.id, agent_org).status == 401);
 }
 
-TEST_CASE("agent tokens: edits change the revision; stale 409 AGENT_ACCESS_CHANGED, expired, revoked") {
+TEST_CASE("agent tokens: edits change the revision, stale 409 AGENT_ACCESS_CHANGED, expired, revoked") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t, "pro");
   Pat pat =
@@ -469,7 +474,7 @@ TEST_CASE("agent tokens: grants are replaced, [] revokes them all, capped by a s
   CHECK(S(none.json, "code") == "PROJECT_GRANT_REQUIRED");
 }
 
-TEST_CASE("agent tokens: every call rechecks the token and its creator; where a token is refused") {
+TEST_CASE("agent tokens: every call rechecks the token and its creator, where a token is refused") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t, "pro");
   const std::string bug = NewBug(t, s.key, "Checkout fails");
@@ -550,7 +555,7 @@ TEST_CASE("agent tokens: every call rechecks the token and its creator; where a 
   CHECK(S(expired.json, "code") == "AGENT_PAT_EXPIRED");
 }
 
-TEST_CASE("agent tokens: a member removed takes their tokens; organization and project deletion cascade") {
+TEST_CASE("agent tokens: a member removed takes their tokens, organization and project deletion cascade") {
   TestService t;
   CaptureSetup s = NewCaptureSetup(t, "pro");
   Member manager = AddMemberWithRole(t, s.admin.org_id, "manager");

@@ -141,7 +141,7 @@ std::string SignedT(const std::string& header) {
   return header.substr(t + 2, header.find(',', t) - t - 2);
 }
 
-TEST_CASE("handoff: no channel gives one no_channel row; a repeat within 60 s is reused, later a new batch") {
+TEST_CASE("handoff: no channel gives one no_channel row, a repeat within 60 s is reused, later a new batch") {
   TestService t(AllowPrivate());
   CaptureSetup s = NewCaptureSetup(t, "pro");
   const std::string bug = NewBug(t, s, "Checkout fails");
@@ -618,7 +618,7 @@ TEST_CASE("auto-notify: new issues and regressions at or above minSeverity are h
   CHECK(S(AgentStatusOf(t, s.admin.headers(), after), "state") == "none");
 }
 
-TEST_CASE("auto-notify: a failing channel never fails capture; a failure is recorded as a failed row") {
+TEST_CASE("auto-notify: a failing channel never fails capture, a failure is recorded as a failed row") {
   StubHttpServer receiver;
   receiver.SetResponse("/agent", CannedResponse{403, "{}"});
   TestService t(AllowPrivate());

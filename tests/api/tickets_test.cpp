@@ -398,7 +398,7 @@ TEST_CASE("tickets: X-Agent-Token is refused in production, and in development w
       CHECK(t->Get("/v1/tickets/" + id, both).status == 401);
     }
   }
-  SUBCASE("development, before agent tokens exist") {
+  SUBCASE("development: an unknown or malformed agent token is 401 and writes nothing") {
     auto t = std::make_unique<TestService>();
     Member m = NewOrgWithMember(*t, "admin");
     CHECK(t->Get("/v1/tickets",

@@ -77,3 +77,23 @@ TEST_CASE("an operator, a billing admin and a ticket board in the browser, on ea
     CHECK_MESSAGE((WIFEXITED(status) && WEXITSTATUS(status) == 0), (backend.name + ": " + out));
   }
 }
+
+// tests/browser/agents.mjs: an agent token made in the console reads a bug
+// and is edited and revoked; "Hand to an agent" reaches an agent channel and
+// the project's agent settings turn on auto-notify. On SQLite files, and on one
+// PostgreSQL database shared by every server of the run when the test has
+// one.
+TEST_CASE("agent tokens and the handoff in the browser, on each backend") {
+  RequireBrowser();
+  const std::string shots = std::filesystem::current_path().string() + "/agents-screenshots";
+  service::e2e::TempDir dir;
+  for (const service::e2e::Backend& backend : service::e2e::Backends(dir)) {
+    const std::string database = backend.name == "sqlite" ? "" : backend.url;
+    const std::string command = "cd '" + BrowserDir() + "' && OPS_DATABASE='" + database +
+                                "' timeout 300 node agents.mjs '" + std::string(SERVICE_SERVER_BINARY) +
+                                "' '" + shots + "/" + backend.name + "' /usr/bin/chromium 2>&1";
+    const auto [status, out] = RunCapture(command);
+    MESSAGE(backend.name, ": ", out);
+    CHECK_MESSAGE((WIFEXITED(status) && WEXITSTATUS(status) == 0), (backend.name + ": " + out));
+  }
+}

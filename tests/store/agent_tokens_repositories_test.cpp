@@ -149,7 +149,7 @@ TEST_CASE("agent token repository: insert, find in its organization only, list n
   }
 }
 
-TEST_CASE("agent token repository: update at the expected revision replaces grants; revoke once") {
+TEST_CASE("agent token repository: update at the expected revision replaces grants, revoke once") {
   Fixture f;
   ports::AgentToken t = f.Insert(f.Token(kOrg, 100, {Grant{kProject, std::nullopt}}));
   ports::AgentToken edit = t;

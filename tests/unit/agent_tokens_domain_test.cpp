@@ -27,7 +27,7 @@ TEST_CASE("agent token scopes: the nine of Spec 2 plus read_bugs, exact names") 
   CHECK(dat::kScopes.size() == 10);
 }
 
-TEST_CASE("agent token shape: sv_pat_ plus 32 to 128 alphanumerics; prefix of 8; SHA-256 hash") {
+TEST_CASE("agent token shape: sv_pat_ plus 32 to 128 alphanumerics, prefix of 8, SHA-256 hash") {
   const std::string random(40, 'a');
   const std::string token = dat::FormatToken("Ab3" + random.substr(3));
   CHECK(token == "sv_pat_Ab3" + random.substr(3));
@@ -76,7 +76,7 @@ TEST_CASE("agent token expiry: after now, at most 365 days ahead") {
   }
 }
 
-TEST_CASE("agent token grants: their own expiry within the token's; capped when the token shortens") {
+TEST_CASE("agent token grants: their own expiry within the token's, capped when the token shortens") {
   const int64_t now = 1000;
   CHECK(dat::CheckGrantExpiry(2000, 2000, now).ok());
   CHECK(dat::CheckGrantExpiry(1001, 2000, now).ok());

@@ -1,5 +1,6 @@
 #include "areas/triage/module.h"
 
+#include "areas/agent_tokens/app/agent_tokens.h"
 #include "areas/triage/api/routes.h"
 #include "areas/triage/store/repositories.h"
 
@@ -22,6 +23,7 @@ Status TriageModule::Open(Platform& p) {
   deps_.memberships = p.Shared<ports::MembershipRepository>();
   deps_.projects = p.Shared<ports::ProjectRepository>();
   deps_.usage = p.Shared<ports::UsageRepository>();
+  deps_.agent_tokens = p.Shared<app::agent_tokens::AgentTokensDeps>();
   deps_.outbox = p.outbox.get();
   deps_.http = p.http.get();
   deps_.ai = ai_.provider();

@@ -302,4 +302,14 @@ Status ChargeEventRead(const AgentTokensDeps& deps, const std::string& org_id, c
   return charge.status();
 }
 
+Result<int64_t> CountLiveTokens(const AgentTokensDeps& deps, const std::string& org_id) {
+  int64_t live = 0;
+  const int64_t now = deps.Now();
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(live, deps.tokens->CountLive(c, org_id, now));
+    return Status::Ok();
+  }));
+  return live;
+}
+
 }  // namespace service::app::agent_tokens

@@ -103,6 +103,10 @@ struct AgentTokensDeps {
   int64_t Now() const { return clock->NowMillis(); }
 };
 
+// The organization's live tokens (neither revoked nor expired): the
+// `agentTokens` current figure of GET /v1/org/usage.
+Result<int64_t> CountLiveTokens(const AgentTokensDeps& deps, const std::string& org_id);
+
 // GET /v1/org/agent-pats: newest first, revoked ones included;
 // last_used_at is the newer of the stored and the noted time.
 Result<std::vector<ports::AgentToken>> ListTokens(const AgentTokensDeps& deps, const ConsoleActor& actor);

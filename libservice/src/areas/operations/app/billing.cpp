@@ -319,8 +319,17 @@ Result<MeteredCharge> ChargeMeteredRead(const OperationsDeps& deps, const std::s
                                         const std::optional<std::string>& reference) {
   const int64_t now = deps.Now();
   MeteredCharge out;
+  // Agent-capable plans are never charged: decided on a read, so their reads
+  // queue no write (on SQLite, no turn of the one writer).
+  std::string plan;
+  SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
+    SV_ASSIGN_OR_RETURN(plan, deps.usage->PlanOf(c, org_id));
+    return Status::Ok();
+  }));
+  if (dops::PlanHasAgentAccess(plan)) return out;
   SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(std::string plan, deps.usage->PlanOf(tx, org_id));
+    // The plan again inside the write: a plan change since the read wins.
+    SV_ASSIGN_OR_RETURN(plan, deps.usage->PlanOf(tx, org_id));
     if (dops::PlanHasAgentAccess(plan)) return Status::Ok();
     SV_ASSIGN_OR_RETURN(bool exists, deps.billing->OrganizationExists(tx, org_id));
     if (!exists) return NotFound("Organization not found");

@@ -1,4 +1,5 @@
 // GET /v1/team/activity and GET /v1/org/usage.
+#include "areas/agent_tokens/app/agent_tokens.h"
 #include "areas/operations/domain/plans.h"
 #include "areas/triage/app/triage.h"
 #include "util/time.h"
@@ -29,8 +30,6 @@ Result<OrgUsage> GetUsage(const TriageDeps& deps, const ConsoleActor& actor) {
     SV_ASSIGN_OR_RETURN(u.ai_requests, deps.usage->AiRequestsInMonth(c, actor.org_id, u.period));
     SV_ASSIGN_OR_RETURN(u.prepaid_credits, deps.usage->PrepaidCredits(c, actor.org_id));
     SV_ASSIGN_OR_RETURN(int64_t integrations, deps.usage->IntegrationCount(c, actor.org_id));
-    // Agent tokens are Specification 2's; until their area exists an
-    // organization has none.
     u.resources = {{"projects", limits.projects, projects},
                    {"members", limits.members, members},
                    {"bugsThisMonth", limits.bugs_per_month, bugs},
@@ -38,6 +37,10 @@ Result<OrgUsage> GetUsage(const TriageDeps& deps, const ConsoleActor& actor) {
                    {"agentTokens", limits.agent_tokens, 0}};
     return Status::Ok();
   }));
+  if (deps.agent_tokens != nullptr) {
+    SV_ASSIGN_OR_RETURN(u.resources.back().current,
+                        app::agent_tokens::CountLiveTokens(*deps.agent_tokens, actor.org_id));
+  }
   if (domain::operations::PlanHasAgentAccess(u.plan)) {
     u.mcp = true;
     u.mcp_source = "plan";

@@ -46,6 +46,10 @@
 #include "service/options.h"
 #include "service/status.h"
 
+namespace service::app::agent_tokens {
+struct AgentTokensDeps;
+}  // namespace service::app::agent_tokens
+
 namespace service::app::triage {
 
 struct TriageDeps {
@@ -62,6 +66,8 @@ struct TriageDeps {
   ports::MembershipRepository* memberships = nullptr;
   ports::ProjectRepository* projects = nullptr;
   ports::UsageRepository* usage = nullptr;
+  // The live agent token count of GET /v1/org/usage (null: none counted).
+  const app::agent_tokens::AgentTokensDeps* agent_tokens = nullptr;
   ports::OutboxRepository* outbox = nullptr;
   ports::OutboundHttp* http = nullptr;  // chat posts
   ports::AiProvider* ai = nullptr;      // null: AI not configured
