@@ -633,6 +633,39 @@ TEST_CASE("agent tokens: Spec 1 bug reads need read_bugs and keep to granted pro
     CHECK_MESSAGE(r.status == 403, path);
     CHECK(S(r.json, "code") == "SCOPE_REQUIRED");
   }
+  CHECK(t.Get("/v1/bugs/" + bug + "/users", Bearer(no_scope.token)).status == 403);
+  // A bug's end users (its repro context) also open to get_repro_context,
+  // suggest_fix and subscribe (Spec 1), on a granted project only.
+  for (const char* scope : {"get_repro_context", "suggest_fix", "subscribe"}) {
+    CAPTURE(scope);
+    Pat repro = MustCreate(t, s.admin, PatBody(t, Strings({scope}), json::array{Grant(s.project_id)}));
+    CHECK(t.Get("/v1/bugs/" + bug + "/users", Bearer(repro.token)).status == 200);
+    CHECK(t.Get("/v1/bugs/" + hidden + "/users", Bearer(repro.token)).status == 404);
+    CHECK(t.Get("/v1/bugs/" + bug, Bearer(repro.token)).status == 403);
+  }
+}
+
+TEST_CASE("agent tokens: GET /v1/auth/agent-context names the organization, the role and the scopes") {
+  TestService t;
+  CaptureSetup s = NewCaptureSetup(t, "pro");
+  Pat pat = MustCreate(t, s.admin, PatBody(t, Strings({"read_bugs", "subscribe"}), json::array{}));
+  TestResponse r = t.Get("/v1/auth/agent-context", Bearer(pat.token));
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  CHECK(S(r.json, "orgId") == s.admin.org_id);
+  CHECK_FALSE(S(r.json, "orgName").empty());
+  CHECK(S(r.json, "role") == "admin");
+  REQUIRE(r.json.at("scopes").as_array().size() == 2);
+  CHECK(r.json.as_object().size() == 4);  // only these
+  // The workspace header may name the token's organization, never another.
+  CHECK(t.Get("/v1/auth/agent-context", BearerOrg(pat.token, s.admin.org_id)).status == 200);
+  CHECK(
+      t.Get("/v1/auth/agent-context", BearerOrg(pat.token, "01900000-0000-7000-8000-00000000abcd")).status ==
+      403);
+  // Humans and capture keys: not an agent token.
+  CHECK(t.Get("/v1/auth/agent-context", s.admin.headers()).status == 401);
+  CHECK(t.Get("/v1/auth/agent-context", {{"X-Service-Key", s.key}}).status == 401);
+  REQUIRE(t.Delete("/v1/org/agent-pats/" + pat.id, s.admin.headers()).status == 200);
+  CHECK(t.Get("/v1/auth/agent-context", Bearer(pat.token)).status == 401);
 }
 
 TEST_CASE(

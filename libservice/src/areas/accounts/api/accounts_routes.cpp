@@ -177,6 +177,24 @@ Response Refresh(const app::accounts::AccountsDeps& deps, Context& ctx) {
   return JsonResponse(200, TokensJson(*out));
 }
 
+// GET /v1/auth/agent-context (Spec 1; agent tokens only): the token's
+// organization, its creator's current role there and the token's scopes. A
+// mismatched X-Service-Org is refused by the authenticator (403).
+Response AgentContext(const app::accounts::AccountsDeps& deps, Context& ctx) {
+  auto p = app::accounts::GetProfile(deps, ctx.principal.user_id);
+  if (!p.ok()) return StatusResponse(p.status());
+  for (const auto& o : p->orgs) {
+    if (o.org_id != ctx.principal.org_id) continue;
+    json::array scopes;
+    for (const std::string& scope : ctx.principal.scopes) scopes.emplace_back(scope);
+    return JsonResponse(200, json::object{{"orgId", o.org_id},
+                                          {"orgName", o.org_name},
+                                          {"role", ctx.principal.role},
+                                          {"scopes", std::move(scopes)}});
+  }
+  return ErrorResponse(401, "Missing or invalid token");  // the creator left between the checks
+}
+
 Response Me(const app::accounts::AccountsDeps& deps, Context& ctx) {
   auto p = app::accounts::GetProfile(deps, ctx.principal.user_id);
   if (!p.ok()) return StatusResponse(p.status());
@@ -395,6 +413,7 @@ void RegisterAuthRoutes(Pipeline& p, const app::accounts::AccountsDeps& deps, bo
   r.Add("POST", "/v1/auth/api-key-session", kAuth, AuthMode::kNone, ApiKeySession);
   r.Add("POST", "/v1/auth/refresh", kAuth, AuthMode::kNone, Bind(deps, Refresh));
   r.Add("GET", "/v1/auth/me", kAuth, AuthMode::kJwt, Bind(deps, Me));
+  r.Add("GET", "/v1/auth/agent-context", kAuth, AuthMode::kAgentToken, Bind(deps, AgentContext));
   r.Add("POST", "/v1/auth/forgot-password", kAuth, AuthMode::kNone,
         [&deps, show = !production](Context& ctx) { return ForgotPassword(deps, show, ctx); });
   r.Add("POST", "/v1/auth/reset-password", kAuth, AuthMode::kNone, Bind(deps, ResetPassword));

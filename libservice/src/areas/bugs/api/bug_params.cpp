@@ -176,9 +176,17 @@ Status AgentReadGate(const Context& ctx) {
   return Status(Code::kPermissionDenied, "This agent token lacks the read_bugs scope", "SCOPE_REQUIRED");
 }
 
-Status AgentBugGate(const app::bugs::BugsDeps& deps, const Context& ctx, const std::string& bug_id) {
-  SV_RETURN_IF_ERROR(AgentReadGate(ctx));
+Status AgentBugGate(const app::bugs::BugsDeps& deps, const Context& ctx, const std::string& bug_id,
+                    std::initializer_list<std::string_view> scopes) {
   if (!IsAgent(ctx.principal)) return Status::Ok();
+  bool scoped = false;
+  for (std::string_view scope : scopes) scoped = scoped || HasScope(ctx.principal, scope);
+  if (!scoped) {
+    std::string names;
+    for (std::string_view scope : scopes) names += (names.empty() ? "" : " or ") + std::string(scope);
+    return Status(Code::kPermissionDenied, "This agent token lacks the " + names + " scope",
+                  "SCOPE_REQUIRED");
+  }
   SV_ASSIGN_OR_RETURN(std::string project, app::bugs::BugProject(deps, Actor(ctx), bug_id));
   if (!HasGrant(ctx.principal, project)) return NotFound("Bug not found");
   return Status::Ok();

@@ -6,6 +6,7 @@
 
 #include <boost/json.hpp>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,7 +56,10 @@ Result<ports::BugFilter> ParseBugFilter(const Context& ctx);
 Status AgentReadGate(const Context& ctx);
 // The same for a route of one bug: also the bug's project must be granted
 // (another project's bug reads as 404 Bug not found). OK for humans.
-Status AgentBugGate(const app::bugs::BugsDeps& deps, const Context& ctx, const std::string& bug_id);
+// `scopes`: the token needs one of them (Spec 1: a bug's end users also open
+// to get_repro_context, suggest_fix and subscribe).
+Status AgentBugGate(const app::bugs::BugsDeps& deps, const Context& ctx, const std::string& bug_id,
+                    std::initializer_list<std::string_view> scopes = {"read_bugs"});
 app::ConsoleActor Actor(const Context& ctx);
 
 }  // namespace service::api

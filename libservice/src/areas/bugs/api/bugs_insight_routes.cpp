@@ -614,11 +614,13 @@ void RegisterBugInsightRoutes(Pipeline& p, const app::bugs::BugsDeps& deps) {
   add("/v1/bugs/live", HandleLive);
   add("/v1/bugs/export", HandleExport);
   add("/v1/bugs/:id/similar", HandleSimilar);
-  // Open to agent tokens with read_bugs on a granted project's bug (the
-  // end users of a bug: repro context; bug_params.h AgentBugGate).
+  // Open to agent tokens with read_bugs, get_repro_context, suggest_fix or
+  // subscribe (Spec 1) on a granted project's bug (the end users of a bug:
+  // repro context; bug_params.h AgentBugGate).
   r.Add("GET", "/v1/bugs/:id/users", RateClass::kGeneral, AuthMode::kJwtOrgOrAgent,
         domain::Capability::kViewBugs, [&deps](Context& ctx) {
-          const Status gate = AgentBugGate(deps, ctx, ctx.params.Get("id"));
+          const Status gate = AgentBugGate(deps, ctx, ctx.params.Get("id"),
+                                           {"read_bugs", "get_repro_context", "suggest_fix", "subscribe"});
           if (!gate.ok()) return StatusResponse(gate);
           return HandleBugUsers(deps, ctx);
         });
