@@ -168,11 +168,12 @@ export async function bugList() {
     window.__consoleListMs = performance.now() - t0;
     window.__consoleListRenderMs = performance.now() - t1;
   }
-  await load(false);
   const reload = debounce(() => load(true));
-  openStream((type) => {
+  // Subscribed first, read second: a report arriving in between is in the read.
+  await openStream((type) => {
     if (["new_bug", "regression", "status_change", "deleted", "duplicate"].includes(type)) reload();
   }, reload);
+  await load(false);
 }
 
 // The bar over the list: status, assignment and merge of the selected bugs.
@@ -587,9 +588,10 @@ export async function live() {
         : [h("li", { class: "muted" }, "Nothing yet: reports appear here the moment they arrive.")]),
     );
   }
-  await load();
   const reload = debounce(load);
-  openStream(reload, reload);
+  // Subscribed first, read second: a report arriving in between is in the read.
+  await openStream(reload, reload);
+  await load();
   const timer = setInterval(reload, 30000); // presence ages out without events
   onLeave(() => clearInterval(timer));
 }

@@ -342,24 +342,30 @@ export function authForm(title, fields, submitText, onSubmit, ...footer) {
 // Reads the server-sent events of /v1/bugs/stream through fetch (EventSource
 // cannot send the bearer); reconnects after the server's `retry`, and re-reads
 // the page's state on reconnect (`onOpen`), as the stream's rules ask.
+// Returns a promise settled once the first connection is answered (or has
+// failed): a page reads its state after that, so nothing that happens between
+// its first read and the subscription is missed.
 export function openStream(onEvent, onOpen) {
   let stopped = false;
   let controller = null;
   let retryMs = 3000;
   let opened = 0;
+  let firstAnswer;
+  const answered = new Promise((ok) => (firstAnswer = ok));
   async function run() {
     while (!stopped) {
       const s = session.get();
       // Under a support session there is no live stream (it is for members).
-      if (!s || support.get()) return;
+      if (!s || support.get()) return firstAnswer();
       controller = new AbortController();
       try {
         const r = await send("/v1/bugs/stream", {
           headers: { Authorization: `Bearer ${s.accessToken}`, "X-Service-Org": s.orgId, Accept: "text/event-stream" },
           signal: controller.signal,
         });
-        if (r.status === 401 && !(await refresh(s))) return;
+        if (r.status === 401 && !(await refresh(s))) return firstAnswer();
         if (r.ok && r.body) {
+          firstAnswer();
           if (opened++ > 0 && onOpen) onOpen();
           const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
           let buf = "";
@@ -391,6 +397,7 @@ export function openStream(onEvent, onOpen) {
       } catch {
         /* aborted or dropped */
       }
+      firstAnswer();
       if (!stopped) await new Promise((ok) => setTimeout(ok, retryMs));
     }
   }
@@ -398,7 +405,10 @@ export function openStream(onEvent, onOpen) {
   onLeave(() => {
     stopped = true;
     if (controller) controller.abort();
+    firstAnswer();
   });
+  // A slow stream never holds the page back for long.
+  return Promise.race([answered, new Promise((ok) => setTimeout(ok, 2000))]);
 }
 // Calls `fn` at most once per `ms` after a burst of calls (stream events).
 export function debounce(fn, ms = 150) {
