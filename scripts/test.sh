@@ -46,7 +46,8 @@ cleanup() { [[ -n "$pg_dir" ]] && "$root/scripts/pg-cluster.sh" stop "$pg_dir" >
 trap cleanup EXIT
 if [[ -z "${SERVICE_TEST_POSTGRES_URL:-}" ]]; then
   pg_dir=$(mktemp -d /tmp/service-pg.XXXXXX)
-  SERVICE_TEST_POSTGRES_URL=$("$root/scripts/pg-cluster.sh" start "$pg_dir" | tail -n 1)
+  # Without fsync: a throwaway cluster that nothing crashes (scripts/pg-cluster.sh).
+  SERVICE_TEST_POSTGRES_URL=$(PG_FSYNC=off "$root/scripts/pg-cluster.sh" start "$pg_dir" | tail -n 1)
   export SERVICE_TEST_POSTGRES_URL
 fi
 # One clang build serves both checks: the sanitizers (ASan+UBSan) and the

@@ -26,14 +26,16 @@
 // one). Prints the first load's compressed size and the time from the API's
 // answer to the rendered list; writes screenshots to SCREENSHOT_DIR.
 // Exits 0 when every check holds.
-import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { createHmac } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import http from "node:http";
 import assert from "node:assert/strict";
 import puppeteer from "puppeteer-core";
+import * as lib from "./lib.mjs";
+
+const { settled } = lib;
 
 const [serverBinary, shotDir, chromium = "/usr/bin/chromium"] = process.argv.slice(2);
 if (!serverBinary || !shotDir) {
@@ -44,48 +46,21 @@ mkdirSync(shotDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "service-console-"));
 
 // A server on its own SQLite file (or on `database`); `extra` adds flags,
-// `env` overrides variables. Resolves with its base URL and what it printed
-// to stderr so far (the demo's credentials).
-function startServer(name = "service", extra = [], env = {}, database = `sqlite:${work}/${name}.db`) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(serverBinary, ["--listen", "127.0.0.1:0", "--database", database, ...extra], {
-      env: {
-        ...process.env,
-        SERVICE_RATE_LIMITS: "off",
-        SERVICE_JWT_SECRET: "console-browser-test-secret-0123456789abcdef",
-        SERVICE_MAIL_URL: `file:${work}/${name === "service" ? "mail" : `mail-${name}`}`,
-        SERVICE_ALLOW_PRIVATE_DESTINATIONS: "1",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m) resolve({ child, base: m[1], stderr: () => err });
-    });
-    child.stderr.on("data", (d) => (err += d));
-    child.on("exit", (code, signal) => {
-      if (!stopping) console.error(`server ${name} exited (${code ?? signal}): ${err.slice(-2000)}`);
-      reject(new Error(`server exited ${code}: ${err}`));
-    });
+// `env` overrides variables (lib.mjs's defaults, this test's JWT secret).
+// Resolves with its base URL and what it printed to stderr so far (the
+// demo's credentials); its mail goes to <work>/mail-<name>.
+function startServer(name = "service", extra = [], env = {}, database = undefined) {
+  return lib.startServer(serverBinary, work, name, {
+    extra,
+    env: { SERVICE_JWT_SECRET: "console-browser-test-secret-0123456789abcdef", ...env },
+    database,
   });
 }
-const servers = [];
-let stopping = false;
 
-// Signs in through the console's form on a fresh page of `context`.
+// Signs in through the console's form on a fresh page of `context`, named
+// `label` in the error report.
 async function signInPage(context, base, email, password, label) {
-  const p = await context.newPage();
-  await p.setViewport({ width: 1280, height: 860 });
-  await p.goto(base + "/signin");
-  await p.waitForSelector('input[name="email"]');
-  await p.type('input[name="email"]', email);
-  await p.type('input[name="password"]', password);
-  await Promise.all([p.waitForSelector("#bug-count"), p.click('button[type="submit"]')]);
-  await p.waitForFunction(() => !document.querySelector("main[aria-busy]"));
+  const p = await lib.signInPage(context, base, email, password);
   p.label = label;
   return p;
 }
@@ -101,10 +76,6 @@ async function clickRow(p, selector) {
     }
   }
 }
-// Resolves once the page shows a heading and is no longer loading.
-function settled(p) {
-  return p.waitForFunction(() => document.querySelector("main h1") && !document.querySelector("main[aria-busy]"));
-}
 
 // The demo (`--demo`): its groups, a group with several bugs, a bug with its
 // stack trace and duplicates, stats; the README's screenshots come from here.
@@ -114,8 +85,7 @@ function settled(p) {
 // fresh PostgreSQL schema when SERVICE_TEST_POSTGRES_URL is set), else a
 // SQLite file.
 async function demoTour(browser, problems) {
-  const demo = await startServer("demo", ["--demo"], {}, process.env.CONSOLE_DEMO_DATABASE || `sqlite:${work}/demo.db`);
-  servers.push(demo.child);
+  const demo = await startServer("demo", ["--demo"], {}, process.env.CONSOLE_DEMO_DATABASE || undefined);
   const login = demo.stderr().match(/demo: log in with email (\S+) and password (\S+)/);
   assert.ok(login, `the demo prints its login: ${demo.stderr()}`);
   const context = await browser.createBrowserContext();
@@ -188,7 +158,6 @@ async function demoTour(browser, problems) {
 async function rateLimited(browser) {
   // No mail provider: the account signs in without confirming its address.
   const limited = await startServer("limited", [], { SERVICE_RATE_LIMITS: "general=20", SERVICE_MAIL_URL: "" });
-  servers.push(limited.child);
   const reg = await fetch(limited.base + "/v1/auth/register", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -241,25 +210,10 @@ function wireBytes(base, path) {
   });
 }
 
-// The path and fragment of the first mailed link matching `re` (the mail
-// outbox writes one .eml file per message).
-async function mailedLink(re) {
-  for (let i = 0; i < 100; i++) {
-    let files = [];
-    try {
-      files = readdirSync(`${work}/mail`);
-    } catch {
-      files = [];
-    }
-    // Finished messages only (the provider writes a hidden temporary file,
-    // then renames it).
-    for (const f of files.filter((name) => name.endsWith(".eml"))) {
-      const m = readFileSync(`${work}/mail/${f}`, "utf8").match(re);
-      if (m) return new URL(m[0]).pathname + new URL(m[0]).hash;
-    }
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  throw new Error(`no mail with ${re}`);
+// The path and fragment of the first link mailed by the main server
+// matching `re`.
+function mailedLink(re) {
+  return lib.mailedLink(`${work}/mail-service`, re);
 }
 
 // A webhook receiver: a real HTTP server recording what reaches it.
@@ -274,7 +228,7 @@ const receiver = http.createServer((req, res) => {
 });
 await new Promise((ok) => receiver.listen(0, "127.0.0.1", ok));
 
-const { child, base } = await startServer();
+const { base } = await startServer();
 let browser;
 let failed = false;
 try {
@@ -627,10 +581,8 @@ try {
   failed = true;
   console.error(e);
 } finally {
-  stopping = true;
   if (browser) await browser.close();
-  child.kill("SIGTERM");
-  for (const c of servers) c.kill("SIGTERM");
+  lib.stopAll();
   receiver.close();
   rmSync(work, { recursive: true, force: true });
 }

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "e2e_client.h"
 #include "server_process.h"
 #include "store/database.h"
 #include "util/time.h"
@@ -50,14 +51,8 @@ std::string S(const json::value& v, const char* key) {
 TEST_CASE("two server processes on one PostgreSQL grant one claim of an issue at a time") {
   TempDir dir;
   const std::vector<Backend> backends = Backends(dir);
-  const Backend* pg = nullptr;
-  for (const Backend& b : backends) {
-    if (b.name == "postgres") pg = &b;
-  }
-  if (pg == nullptr) {
-    MESSAGE("SERVICE_TEST_POSTGRES_URL is not set: skipped");
-    return;
-  }
+  const Backend* pg = FindPostgres(backends);
+  if (pg == nullptr) return;
   const std::vector<std::string> env = {"SERVICE_RATE_LIMITS=off",
                                         "SERVICE_JWT_SECRET=two-process-claims-secret-0123456789abcdef"};
   RunningServer a(pg->url, env);
@@ -66,18 +61,11 @@ TEST_CASE("two server processes on one PostgreSQL grant one claim of an issue at
   REQUIRE_MESSAGE(b.ok(), b.process().Stderr());
 
   httplib::Client on_a("127.0.0.1", a.port());
-  auto reg =
-      on_a.Post("/v1/auth/register",
-                "{\"email\":\"claims@example.com\",\"password\":\"two-process-password\",\"name\":\"C\","
-                "\"orgName\":\"Claims Inc\"}",
-                "application/json");
-  REQUIRE(reg);
-  REQUIRE(reg->status == 201);
-  const json::value v = Parse(reg->body);
-  const std::string key(v.at("apiKey").as_string());
-  const std::string access(v.at("accessToken").as_string());
-  const std::string org(v.at("org").at("id").as_string());
-  const std::string project(v.at("project").at("id").as_string());
+  const Workspace w = Register(a.port(), "claims@example.com");
+  const std::string& key = w.key;
+  const std::string& access = w.token;
+  const std::string& org = w.org;
+  const std::string& project = w.project;
 
   // Agent tokens need an agent-capable plan.
   {

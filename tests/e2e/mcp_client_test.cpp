@@ -19,6 +19,7 @@
 #include <string>
 #include <thread>
 
+#include "e2e_client.h"
 #include "server_process.h"
 #include "support/accounts.h"
 #include "util/time.h"
@@ -29,16 +30,6 @@ namespace {
 namespace json = boost::json;
 
 std::string ClientDir() { return std::string(SERVICE_SOURCE_DIR) + "/tests/e2e/mcp"; }
-
-std::pair<int, std::string> Shell(const std::string& command) {
-  std::string out;
-  FILE* p = ::popen((command + " 2>&1").c_str(), "r");
-  if (p == nullptr) return {-1, "popen failed"};
-  std::array<char, 4096> buf{};
-  while (size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  const int status = ::pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
 
 json::value Json(const httplib::Result& r, int expected) {
   REQUIRE(r);

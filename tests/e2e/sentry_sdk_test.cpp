@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <string>
 
+#include "e2e_client.h"
 #include "server_process.h"
 
 namespace service::e2e {
@@ -20,17 +21,6 @@ namespace {
 namespace json = boost::json;
 
 std::string SdkDir() { return std::string(SERVICE_SOURCE_DIR) + "/tests/e2e/sentry"; }
-
-// Runs `command` through the shell; its output (stdout and stderr) and exit code.
-std::pair<int, std::string> Shell(const std::string& command) {
-  std::string out;
-  FILE* p = ::popen((command + " 2>&1").c_str(), "r");
-  if (p == nullptr) return {-1, "popen failed"};
-  std::array<char, 4096> buf{};
-  while (size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-  const int status = ::pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
 
 json::value Json(const httplib::Result& r) {
   REQUIRE(r);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "e2e_client.h"
 #include "server_process.h"
 
 namespace service::e2e {
@@ -55,14 +56,8 @@ std::string ReadFor(int fd, const std::string& needle, std::chrono::milliseconds
 TEST_CASE("a report accepted by one server process reaches a stream open on another (PostgreSQL)") {
   TempDir dir;
   const std::vector<Backend> backends = Backends(dir);
-  const Backend* pg = nullptr;
-  for (const Backend& b : backends) {
-    if (b.name == "postgres") pg = &b;
-  }
-  if (pg == nullptr) {
-    MESSAGE("SERVICE_TEST_POSTGRES_URL is not set: skipped");
-    return;
-  }
+  const Backend* pg = FindPostgres(backends);
+  if (pg == nullptr) return;
   const std::vector<std::string> env = {"SERVICE_RATE_LIMITS=off",
                                         "SERVICE_JWT_SECRET=two-process-stream-secret-0123456789abcdef"};
   RunningServer a(pg->url, env);
@@ -71,19 +66,10 @@ TEST_CASE("a report accepted by one server process reaches a stream open on anot
   REQUIRE_MESSAGE(b.ok(), b.process().Stderr());
 
   httplib::Client on_a("127.0.0.1", a.port());
-  auto reg =
-      on_a.Post("/v1/auth/register",
-                "{\"email\":\"two@example.com\",\"password\":\"two-process-password\",\"name\":\"Two\","
-                "\"orgName\":\"Two Inc\"}",
-                "application/json");
-  REQUIRE(reg);
-  REQUIRE(reg->status == 201);
-  boost::system::error_code ec;
-  const boost::json::value v = boost::json::parse(reg->body, ec);
-  REQUIRE_FALSE(ec);
-  const std::string key(v.at("apiKey").as_string());
-  const std::string token(v.at("accessToken").as_string());
-  const std::string org(v.at("org").at("id").as_string());
+  const Workspace w = Register(a.port(), "two@example.com");
+  const std::string& key = w.key;
+  const std::string& token = w.token;
+  const std::string& org = w.org;
 
   // The stream on process A.
   const int fd = ConnectLocal(a.port());

@@ -18,125 +18,14 @@
 #include <thread>
 #include <vector>
 
+#include "e2e_client.h"
 #include "server_process.h"
-#include "support/hmac.h"
 
 namespace service::e2e {
 namespace {
 
 namespace json = boost::json;
 using Clock = std::chrono::steady_clock;
-
-// A webhook receiver on loopback that verifies every signature with OpenSSL
-// and records what it got.
-class Receiver {
- public:
-  struct Got {
-    std::string delivery_id;
-    std::string event;
-    std::string bug_id;
-    bool signature_ok = false;
-  };
-
-  Receiver() {
-    server_.Post("/hook", [this](const httplib::Request& req, httplib::Response& res) {
-      Got g;
-      g.delivery_id = req.get_header_value("X-Service-Delivery-Id");
-      g.event = req.get_header_value("X-Service-Event");
-      boost::system::error_code ec;
-      json::value body = json::parse(req.body, ec);
-      if (!ec && body.is_object() && body.as_object().contains("bugId") && body.at("bugId").is_string())
-        g.bug_id = std::string(body.at("bugId").as_string());
-      g.signature_ok = Verify(req.get_header_value("X-Service-Signature-256"), req.body);
-      int hang_ms = 0;
-      {
-        std::lock_guard<std::mutex> lock(mu_);
-        arrived_.push_back(g);
-        hang_ms = hang_ms_;
-      }
-      if (hang_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(hang_ms));
-      std::lock_guard<std::mutex> lock(mu_);
-      completed_.push_back(g);
-      res.set_content("{}", "application/json");
-    });
-    port_ = server_.bind_to_any_port("127.0.0.1");
-    thread_ = std::thread([this] { server_.listen_after_bind(); });
-  }
-  ~Receiver() {
-    server_.stop();
-    thread_.join();
-  }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/hook"; }
-  void set_secret(std::string s) {
-    std::lock_guard<std::mutex> lock(mu_);
-    secret_ = std::move(s);
-  }
-  void set_hang_ms(int ms) {
-    std::lock_guard<std::mutex> lock(mu_);
-    hang_ms_ = ms;
-  }
-  std::vector<Got> arrived() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return arrived_;
-  }
-  std::vector<Got> completed() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return completed_;
-  }
-  // Distinct bugs whose new_bug delivery was answered 200.
-  std::set<std::string> BugsDelivered() {
-    std::set<std::string> out;
-    for (const Got& g : completed())
-      if (g.event == "new_bug") out.insert(g.bug_id);
-    return out;
-  }
-
- private:
-  bool Verify(const std::string& header, const std::string& body) {
-    std::string secret;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      secret = secret_;
-    }
-    const size_t comma = header.find(",v1=");
-    if (header.rfind("t=", 0) != 0 || comma == std::string::npos) return false;
-    const std::string t = header.substr(2, comma - 2);
-    const std::string v1 = header.substr(comma + 4, 64);
-    const std::string expect = service::testing::OpensslHmacSha256Hex(secret, t + "." + body);
-    const long long age = std::llabs(std::stoll(t) - static_cast<long long>(std::time(nullptr)));
-    return v1 == expect && age <= 300;
-  }
-
-  httplib::Server server_;
-  int port_ = 0;
-  std::thread thread_;
-  std::mutex mu_;
-  std::string secret_;
-  int hang_ms_ = 0;
-  std::vector<Got> arrived_;
-  std::vector<Got> completed_;
-};
-
-struct Workspace {
-  std::string key;
-  std::string token;
-  std::string org;
-  std::string project;
-};
-
-Workspace Register(int port, const std::string& email) {
-  httplib::Client c("127.0.0.1", port);
-  auto reg =
-      c.Post("/v1/auth/register",
-             "{\"email\":\"" + email +
-                 "\",\"password\":\"webhook-e2e-password\",\"name\":\"Hook\",\"orgName\":\"Hook Inc\"}",
-             "application/json");
-  REQUIRE(reg);
-  REQUIRE_MESSAGE(reg->status == 201, reg->body);
-  const json::value v = json::parse(reg->body);
-  return {std::string(v.at("apiKey").as_string()), std::string(v.at("accessToken").as_string()),
-          std::string(v.at("org").at("id").as_string()), std::string(v.at("project").at("id").as_string())};
-}
 
 struct Webhook {
   std::string id;
@@ -176,30 +65,9 @@ json::array DeliveryRows(int port, const Workspace& w, const std::string& hook) 
   return json::parse(r->body).at("deliveries").as_array();
 }
 
-std::string IngestNew(int port, const Workspace& w, const std::string& title) {
-  httplib::Client c("127.0.0.1", port);
-  auto r = c.Post("/v1/ingest", httplib::Headers{{"X-Service-Key", w.key}},
-                  json::serialize(json::object{
-                      {"title", title}, {"severity", "high"}, {"url", "https://shop.example/x"}}),
-                  "application/json");
-  REQUIRE(r);
-  REQUIRE_MESSAGE(r->status == 201, r->body);
-  return std::string(json::parse(r->body).at("id").as_string());
-}
-
-// Waits until `pred` holds or `timeout` passes.
-template <typename Pred>
-bool WaitFor(Pred pred, std::chrono::milliseconds timeout) {
-  const auto until = Clock::now() + timeout;
-  while (Clock::now() < until) {
-    if (pred()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return pred();
-}
-
 // Waits until every bug of `bugs` had its new_bug delivery answered.
-bool AllDelivered(Receiver& receiver, const std::set<std::string>& bugs, std::chrono::milliseconds timeout) {
+bool AllDelivered(SignedReceiver& receiver, const std::set<std::string>& bugs,
+                  std::chrono::milliseconds timeout) {
   return WaitFor(
       [&] {
         const std::set<std::string> got = receiver.BugsDelivered();
@@ -219,15 +87,15 @@ TEST_CASE("the server delivers a new bug to a webhook by itself, signed (SQLite 
   TempDir dir;
   for (const Backend& backend : Backends(dir)) {
     CAPTURE(backend.name);
-    Receiver receiver;
+    SignedReceiver receiver;
     RunningServer server(backend.url, kEnv);
     REQUIRE_MESSAGE(server.ok(), server.process().Stderr());
     const Workspace w = Register(server.port(), "hook-" + backend.name + "@example.com");
     receiver.set_secret(CreateWebhook(server.port(), w, receiver.url()).secret);
-    const std::string bug = IngestNew(server.port(), w, "Delivered by the engine");
+    const std::string bug = Ingest(server.port(), w, "Delivered by the engine");
     REQUIRE(
         WaitFor([&] { return receiver.BugsDelivered().count(bug) == 1; }, std::chrono::milliseconds(10'000)));
-    const std::vector<Receiver::Got> got = receiver.completed();
+    const std::vector<SignedReceiver::Got> got = receiver.completed();
     REQUIRE(got.size() == 1);
     CHECK(got[0].signature_ok);
     CHECK(got[0].event == "new_bug");
@@ -238,7 +106,7 @@ TEST_CASE("the server delivers a new bug to a webhook by itself, signed (SQLite 
 TEST_CASE("one server process on SQLite: every event once, each send counted, none lost across a SIGKILL") {
   TempDir dir;
   const std::string url = "sqlite:" + dir.path() + "/claims.db";
-  Receiver receiver;
+  SignedReceiver receiver;
   auto server = std::make_unique<RunningServer>(url, kEnv);
   REQUIRE_MESSAGE(server->ok(), server->process().Stderr());
   const Workspace w = Register(server->port(), "sqlite-hooks@example.com");
@@ -250,14 +118,14 @@ TEST_CASE("one server process on SQLite: every event once, each send counted, no
   constexpr int kFirst = 40;
   std::set<std::string> bugs;
   for (int i = 0; i < kFirst; ++i)
-    bugs.insert(IngestNew(server->port(), w, "SQLite claims " + std::to_string(i)));
+    bugs.insert(Ingest(server->port(), w, "SQLite claims " + std::to_string(i)));
   REQUIRE(
       WaitFor([&] { return receiver.BugsDelivered().size() == kFirst; }, std::chrono::milliseconds(20'000)));
   REQUIRE(WaitFor([&] { return DeliveryCount(server->port(), w, hook.id, "success") == kFirst; },
                   std::chrono::milliseconds(10'000)));
   std::this_thread::sleep_for(std::chrono::milliseconds(1'000));  // a duplicate would arrive by now
   std::map<std::string, int> per_delivery;
-  for (const Receiver::Got& g : receiver.completed()) ++per_delivery[g.delivery_id];
+  for (const SignedReceiver::Got& g : receiver.completed()) ++per_delivery[g.delivery_id];
   CHECK(per_delivery.size() == kFirst);
   for (const auto& entry : per_delivery) CHECK_MESSAGE(entry.second == 1, entry.first);
   CHECK(receiver.BugsDelivered() == bugs);
@@ -273,7 +141,7 @@ TEST_CASE("one server process on SQLite: every event once, each send counted, no
   std::set<std::string> second;
   constexpr int kSecond = 6;
   for (int i = 0; i < kSecond; ++i)
-    second.insert(IngestNew(server->port(), w, "Killed mid-send " + std::to_string(i)));
+    second.insert(Ingest(server->port(), w, "Killed mid-send " + std::to_string(i)));
   REQUIRE(WaitFor([&] { return receiver.arrived().size() > before; }, std::chrono::milliseconds(10'000)));
   server->process().Signal(SIGKILL);
   CHECK(server->process().Wait(std::chrono::milliseconds(5'000)).has_value());
@@ -300,7 +168,7 @@ TEST_CASE("two server processes on one PostgreSQL: every event once, none lost w
     MESSAGE("SERVICE_TEST_POSTGRES_URL is not set: skipped");
     return;
   }
-  Receiver receiver;
+  SignedReceiver receiver;
   RunningServer a(pg->url, kEnv);
   REQUIRE_MESSAGE(a.ok(), a.process().Stderr());
   RunningServer b(pg->url, kEnv);
@@ -313,13 +181,13 @@ TEST_CASE("two server processes on one PostgreSQL: every event once, none lost w
   constexpr int kFirst = 40;
   std::set<std::string> bugs;
   for (int i = 0; i < kFirst; ++i) {
-    bugs.insert(IngestNew(i % 2 == 0 ? a.port() : b.port(), w, "Two processes " + std::to_string(i)));
+    bugs.insert(Ingest(i % 2 == 0 ? a.port() : b.port(), w, "Two processes " + std::to_string(i)));
   }
   REQUIRE(
       WaitFor([&] { return receiver.BugsDelivered().size() == kFirst; }, std::chrono::milliseconds(20'000)));
   std::this_thread::sleep_for(std::chrono::milliseconds(1'000));  // a duplicate would arrive by now
   std::map<std::string, int> per_delivery;
-  for (const Receiver::Got& g : receiver.completed()) {
+  for (const SignedReceiver::Got& g : receiver.completed()) {
     ++per_delivery[g.delivery_id];
     CHECK(g.signature_ok);
   }
@@ -334,7 +202,7 @@ TEST_CASE("two server processes on one PostgreSQL: every event once, none lost w
   std::set<std::string> second;
   constexpr int kSecond = 6;
   for (int i = 0; i < kSecond; ++i)
-    second.insert(IngestNew(a.port(), w, "Killed mid-send " + std::to_string(i)));
+    second.insert(Ingest(a.port(), w, "Killed mid-send " + std::to_string(i)));
   REQUIRE(WaitFor([&] { return receiver.arrived().size() > before; }, std::chrono::milliseconds(10'000)));
   a.process().Signal(SIGKILL);
   CHECK(a.process().Wait(std::chrono::milliseconds(5'000)).has_value());
