@@ -115,6 +115,10 @@ Result<std::unique_ptr<Service>> Service::Open(Options options) {
 
 api::Response Service::Handle(const api::Request& request) { return impl_->pipeline->Handle(request); }
 
+api::BodyPolicy Service::BodyPolicyFor(std::string_view method, std::string_view path) const {
+  return impl_->pipeline->router().BodyPolicyFor(method, path);
+}
+
 Status Service::StartWorkers() {
   util::MutexLock lock(&impl_->lifecycle_mu);
   if (impl_->shut_down) return Status(Code::kUnavailable, "service is shut down");

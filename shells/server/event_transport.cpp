@@ -22,6 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "spool.h"
+
 namespace service::shell {
 namespace {
 
@@ -31,6 +33,9 @@ namespace http = boost::beast::http;
 using tcp = asio::ip::tcp;
 using SteadyClock = std::chrono::steady_clock;
 using Millis = std::chrono::milliseconds;
+
+// Piece of a spooled request body read at a time.
+constexpr size_t kSpoolChunk = 64 * 1024;
 
 // SO_SNDBUF of an event-stream connection (the kernel doubles it).
 constexpr int kEventStreamSendBuffer = 32 * 1024;
@@ -174,6 +179,7 @@ class EventServer::Impl {
   const Handler handler_;
   const AccessLog access_log_;
   const ErrorLog error_log_;
+  BodyPolicyFn body_policy_;  // set before Serve
   std::atomic<bool> stopping_{false};
   std::atomic<bool> listen_failed_{false};
 
@@ -294,7 +300,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void Close() {
     if (phase_ == Phase::kClosed) return;
     phase_ = Phase::kClosed;
-    Log();  // a response cut short is logged too
+    Log();           // a response cut short is logged too
+    spool_.reset();  // a body cut short: its file goes
     if (stream_) {
       stream_->Close();
       stream_.reset();
@@ -356,22 +363,41 @@ class Connection : public std::enable_shared_from_this<Connection> {
     http11_ = req.version() >= 11;
     head_ = req.method() == http::verb::head;
     const auto length = parser_->content_length();
-    if (length && *length > api::kMaxBodyBytes) {
+    api::BodyPolicy policy;
+    if (server_.body_policy_ && !parser_->is_done()) {
+      const std::string_view target = req.target();
+      policy = server_.body_policy_(req.method_string(), target.substr(0, target.find('?')));
+    }
+    if (length && *length > policy.max_bytes) {
       // Refused from its length, before any of it is read (no 100 Continue).
       return Answer(/*body_too_large=*/true);
     }
     if (parser_->is_done()) return Answer(false);
-    parser_->body_limit(api::kMaxBodyBytes);
+    if (policy.spooled) {
+      std::string error;
+      spool_ = SpoolFile::Create(policy.spool_dir, &error);
+      if (!spool_) {
+        server_.error_log_("cannot spool a request body", error);
+        return Reject(503, "Service unavailable");
+      }
+      // The header is in, no body byte parsed yet: the parser moves to a
+      // body type that hands over pieces instead of keeping them.
+      spool_parser_.emplace(std::move(*parser_));
+      spool_parser_->body_limit(policy.max_bytes);
+      spool_chunk_.resize(kSpoolChunk);
+    } else {
+      parser_->body_limit(policy.max_bytes);
+    }
     if (EqualsIgnoreCase(std::string_view(req[http::field::expect]), "100-continue") && http11_) {
       phase_ = Phase::kWriting;
       out_ = "HTTP/1.1 100 Continue\r\n\r\n";
       return WriteOut([](Connection& c) {
         c.body_began_ = SteadyClock::now();
-        c.ReadBody();
+        c.spool_ ? c.ReadSpool() : c.ReadBody();
       });
     }
     body_began_ = SteadyClock::now();
-    ReadBody();
+    spool_ ? ReadSpool() : ReadBody();
   }
 
   void ReadBody() {
@@ -401,12 +427,64 @@ class Connection : public std::enable_shared_from_this<Connection> {
     ReadBody();
   }
 
+  // A spooled body: each piece goes to the spool file as it arrives.
+  void ReadSpool() {
+    phase_ = Phase::kBody;
+    const auto& s = server_.settings_;
+    auto deadline = body_began_ + Millis(s.header_timeout_ms);
+    if (s.min_body_rate > 0) {
+      deadline += Millis(static_cast<int64_t>(body_received_ * 1000 / s.min_body_rate));
+    }
+    Arm(deadline);
+    auto& body = spool_parser_->get().body();
+    body.data = spool_chunk_.data();
+    body.size = spool_chunk_.size();
+    http::async_read_some(
+        socket_, buffer_, *spool_parser_,
+        [self = shared_from_this()](const boost::system::error_code& ec, size_t) { self->OnSpool(ec); });
+  }
+
+  void OnSpool(boost::system::error_code ec) {
+    if (Closing()) return;
+    if (ec == http::error::need_buffer) ec = {};  // the piece is full
+    if (ec == http::error::body_limit) {
+      spool_.reset();
+      return Answer(/*body_too_large=*/true);
+    }
+    if (ec) {
+      spool_.reset();
+      if (ec == asio::error::eof || ec == http::error::end_of_stream || ec == http::error::partial_message ||
+          ec == asio::error::connection_reset || ec == asio::error::operation_aborted) {
+        return Close();
+      }
+      return Reject(400, "Invalid request body");
+    }
+    const size_t got = spool_chunk_.size() - spool_parser_->get().body().size;
+    body_received_ += got;
+    if (got > 0 && !spool_->Write(spool_chunk_.data(), got)) {
+      spool_.reset();
+      server_.error_log_("cannot spool a request body", "write failed");
+      return Reject(503, "Service unavailable");
+    }
+    if (spool_parser_->is_done()) return Answer(false);
+    ReadSpool();
+  }
+
+  // The request's header, whichever parser holds it.
+  const http::request_header<>& Header() const {
+    return spool_parser_ ? spool_parser_->get().base() : parser_->get().base();
+  }
+
   // Answers a request the API will not see and closes the connection.
   void Reject(int status, std::string_view message) {
     start_ = SteadyClock::now();
     keep_alive_ = false;
     std::string method;
-    if (parser_ && parser_->is_header_done()) method = std::string(parser_->get().method_string());
+    if (spool_parser_) {
+      method = std::string(spool_parser_->get().method_string());
+    } else if (parser_ && parser_->is_header_done()) {
+      method = std::string(parser_->get().method_string());
+    }
     WriteRaw(TransportError(status, message), /*linger=*/true, AccessRecord{"", method, "", status, 0});
   }
 
@@ -416,7 +494,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     Disarm();
     phase_ = Phase::kHandling;
     if (body_too_large) keep_alive_ = false;  // unread bytes follow
-    auto& msg = parser_->get();
+    const http::request_header<>& msg = Header();
     api::Request in;
     in.method = std::string(msg.method_string());
     const std::string_view target = msg.target();
@@ -425,7 +503,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (q != std::string_view::npos) in.query = std::string(target.substr(q + 1));
     for (const auto& field : msg)
       in.headers.Add(std::string(field.name_string()), std::string(field.value()));
-    if (!body_too_large) in.body = std::move(msg.body());
+    if (spool_) {
+      if (!body_too_large) in.body_source = spool_->Finish();
+      spool_.reset();
+      if (!body_too_large && !in.body_source) {
+        server_.error_log_("cannot spool a request body", "rewind failed");
+        return Reject(503, "Service unavailable");
+      }
+    } else if (!body_too_large && !spool_parser_) {
+      in.body = std::move(parser_->get().body());
+    }
     in.body_too_large = body_too_large;
     in.remote_addr = addr_;
     linger_after_ = body_too_large;
@@ -541,6 +628,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void Next(bool linger) {
     parser_.reset();
+    spool_parser_.reset();
+    spool_chunk_.clear();
+    spool_chunk_.shrink_to_fit();
     body_received_ = 0;
     // A large body grew the read buffer; an idle connection keeps none of it.
     if (buffer_.size() == 0 && buffer_.capacity() > 16 * 1024) buffer_.shrink_to_fit();
@@ -700,6 +790,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Phase phase_ = Phase::kHeader;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  // A spooled route's body (BodyPolicy::spooled): the parser after its
+  // header, the piece being read, the file.
+  std::optional<http::request_parser<http::buffer_body>> spool_parser_;
+  std::vector<char> spool_chunk_;
+  std::unique_ptr<SpoolFile> spool_;
   SteadyClock::time_point body_began_;
   SteadyClock::time_point start_;
   uint64_t body_received_ = 0;
@@ -855,6 +950,7 @@ bool EventServer::Bind(const std::string& host, int port, int* bound_port, std::
   return impl_->Bind(host, port, bound_port, error);
 }
 bool EventServer::Serve() { return impl_->Serve(); }
+void EventServer::SetBodyPolicy(BodyPolicyFn policy) { impl_->body_policy_ = std::move(policy); }
 void EventServer::Stop() { impl_->Stop(); }
 const EventTransportSettings& EventServer::settings() const { return impl_->settings_; }
 size_t EventServer::open_connections() const {

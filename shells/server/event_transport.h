@@ -13,9 +13,13 @@
 //    max_header_bytes (else 431);
 //  - a body must arrive at an average of min_body_rate bytes/s, counted after
 //    an allowance of header_timeout_ms (else the connection is closed);
-//  - a body over api::kMaxBodyBytes is refused from its Content-Length
-//    (before any of it is read, also under Expect: 100-continue) or when a
-//    chunked body passes the limit: 413, then a lingering close;
+//  - a body over its route's limit (the body policy, SetBodyPolicy; default
+//    api::kMaxBodyBytes) is refused from its Content-Length (before any of it
+//    is read, also under Expect: 100-continue) or when a chunked body passes
+//    the limit: 413, then a lingering close;
+//  - the body of a spooled route is written to a temporary file as it
+//    arrives (SpoolFile, piece by piece: never whole in memory) and handed to
+//    the handler as Request::body_source;
 //  - connections beyond max_connections in total, or beyond
 //    max_connections_per_client from one peer address, get an immediate 503
 //    and are closed: nobody else waits for them;
@@ -32,6 +36,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "service/http.h"
 
@@ -86,11 +91,18 @@ class EventServer {
   using AccessLog = std::function<void(const AccessRecord& record)>;
   // Internal failures (accept errors, a stream that threw).
   using ErrorLog = std::function<void(const std::string& message, const std::string& detail)>;
+  // How the route of `method` `path` (no query) takes its body; asked once
+  // per request with a body, when its headers are in.
+  using BodyPolicyFn = std::function<api::BodyPolicy(std::string_view method, std::string_view path)>;
 
   EventServer(EventTransportSettings settings, Handler handler, AccessLog access_log, ErrorLog error_log);
   ~EventServer();
   EventServer(const EventServer&) = delete;
   EventServer& operator=(const EventServer&) = delete;
+
+  // Sets the body policy lookup (before Serve). Default: every route takes
+  // at most api::kMaxBodyBytes, in memory.
+  void SetBodyPolicy(BodyPolicyFn policy);
 
   // Binds HOST:PORT (port 0: a free port). On success stores the bound port
   // and returns true; otherwise fills `error` and returns false.

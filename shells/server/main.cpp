@@ -275,6 +275,10 @@ class Transport {
           [this](const std::string& message, const std::string& detail) {
             log_.Log(service::LogLevel::kError, message, {{"error", detail}});
           });
+      // Routes that take larger bodies, or spooled ones (uploads).
+      events_->SetBodyPolicy([this](std::string_view method, std::string_view path) {
+        return service_->BodyPolicyFor(method, path);
+      });
     } else {
       threads_ = std::make_unique<service::shell::HttpServer>();
     }

@@ -3,11 +3,14 @@
 #include <chrono>
 #include <cstdint>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+
+#include "spool.h"
 
 namespace service::shell {
 namespace {
@@ -23,12 +26,15 @@ struct RequestTrace {
   // Set when the request's multipart Content-Type was hidden from httplib
   // (see PreRoute); the API gets the original.
   std::optional<std::string> original_content_type;
+  // The route's body policy (limit, spooled), asked once the headers are in.
+  api::BodyPolicy policy;
 
   void Begin() {
     active = true;
     start = SteadyClock::now();
     route.clear();
     original_content_type.reset();
+    policy = api::BodyPolicy{};
   }
 };
 
@@ -71,7 +77,7 @@ struct BodyInfo {
   uint64_t length = 0;
 
   bool has_body() const { return chunked || length > 0; }
-  bool too_large() const { return has_length && length > kMaxBodyBytes; }
+  bool too_large(uint64_t limit) const { return has_length && length > limit; }
 };
 
 BodyInfo ClassifyBody(const httplib::Request& req) {
@@ -152,12 +158,13 @@ class Adapter {
     mutable_req.ranges.clear();
 
     const BodyInfo info = ClassifyBody(req);
+    if (info.has_body()) trace.policy = service_.BodyPolicyFor(req.method, req.path);
     if (info.invalid_length) {
       SetJsonError(res, 400, "Invalid Content-Length");
       CloseAfterResponse(req);
       return HandlerResponse::Handled;
     }
-    if (info.too_large()) {
+    if (info.too_large(trace.policy.max_bytes)) {
       Answer(req, std::string(), /*body_too_large=*/true, res);
       CloseAfterResponse(req);
       return HandlerResponse::Handled;
@@ -186,7 +193,7 @@ class Adapter {
 
   int Expect100(const httplib::Request& req, httplib::Response& res) {
     const BodyInfo info = ClassifyBody(req);
-    if (!info.too_large()) return 100;
+    if (!info.too_large(service_.BodyPolicyFor(req.method, req.path).max_bytes)) return 100;
     // Refuse before the client sends the body at all.
     trace.Begin();
     Answer(req, std::string(), /*body_too_large=*/true, res);
@@ -200,11 +207,13 @@ class Adapter {
   void ReadBodyAndAnswer(const httplib::Request& req, httplib::Response& res,
                          const httplib::ContentReader& reader) {
     const BodyInfo info = ClassifyBody(req);
+    if (trace.policy.spooled) return SpoolBodyAndAnswer(req, res, reader);
     std::string body;
     if (info.has_length) body.reserve(static_cast<size_t>(info.length));
     bool too_large = false;
+    const uint64_t limit = trace.policy.max_bytes;
     const bool ok = reader([&](const char* data, size_t n) {
-      if (body.size() + n > kMaxBodyBytes) {
+      if (body.size() + n > limit) {
         too_large = true;
         return false;
       }
@@ -223,6 +232,53 @@ class Adapter {
       return;
     }
     Answer(req, std::move(body), false, res);
+  }
+
+  // A spooled route's body: each piece goes to a temporary file as it
+  // arrives; the handler gets it as Request::body_source.
+  void SpoolBodyAndAnswer(const httplib::Request& req, httplib::Response& res,
+                          const httplib::ContentReader& reader) {
+    std::string error;
+    std::unique_ptr<SpoolFile> spool = SpoolFile::Create(trace.policy.spool_dir, &error);
+    if (!spool) {
+      log_.Log(LogLevel::kError, "cannot spool a request body", {{"error", error}});
+      SetJsonError(res, 503, "Service unavailable");
+      CloseAfterResponse(req);
+      return;
+    }
+    const uint64_t limit = trace.policy.max_bytes;
+    bool too_large = false;
+    bool write_failed = false;
+    const bool ok = reader([&](const char* data, size_t n) {
+      if (spool->size() + n > limit) {
+        too_large = true;
+        return false;
+      }
+      if (!spool->Write(data, n)) {
+        write_failed = true;
+        return false;
+      }
+      return true;
+    });
+    if (too_large || res.status == 413) {
+      spool.reset();
+      res.status = -1;
+      Answer(req, std::string(), /*body_too_large=*/true, res);
+      CloseAfterResponse(req);
+      return;
+    }
+    std::shared_ptr<api::BodySource> source = ok && !write_failed ? spool->Finish() : nullptr;
+    if (!source) {
+      if (write_failed || ok) {
+        log_.Log(LogLevel::kError, "cannot spool a request body", {{"error", "write failed"}});
+        SetJsonError(res, 503, "Service unavailable");
+      } else {
+        SetJsonError(res, 400, "Invalid request body");
+      }
+      CloseAfterResponse(req);
+      return;
+    }
+    Answer(req, std::string(), false, res, std::move(source));
   }
 
   HandlerResponse OnError(const httplib::Request& req, httplib::Response& res) {
@@ -270,7 +326,8 @@ class Adapter {
   }
 
  private:
-  api::Request Convert(const httplib::Request& req, std::string body, bool body_too_large) const {
+  api::Request Convert(const httplib::Request& req, std::string body, bool body_too_large,
+                       std::shared_ptr<api::BodySource> source) const {
     api::Request in;
     in.method = req.method;
     in.path = req.path;
@@ -285,13 +342,16 @@ class Adapter {
       in.headers.Add(name, value);
     }
     in.body = std::move(body);
+    in.body_source = std::move(source);
     in.remote_addr = req.remote_addr;
     in.body_too_large = body_too_large;
     return in;
   }
 
-  void Answer(const httplib::Request& req, std::string body, bool body_too_large, httplib::Response& res) {
-    api::Response out = service_.Handle(Convert(req, std::move(body), body_too_large));
+  void Answer(const httplib::Request& req, std::string body, bool body_too_large, httplib::Response& res,
+              std::shared_ptr<api::BodySource> source = nullptr) {
+    // The spool file (if any) goes when the request does, unless kept.
+    api::Response out = service_.Handle(Convert(req, std::move(body), body_too_large, std::move(source)));
     trace.route = out.route;
     res.status = out.status;
     std::string content_type;
@@ -347,7 +407,9 @@ class Adapter {
 void MountService(HttpServer& server, Service& service, Logger& log) {
   // Owned by the handlers, which live as long as the server.
   auto adapter = std::make_shared<Adapter>(server, service, log);
-  server.set_payload_max_length(kMaxBodyBytes);
+  // Limits are the routes' (PreRoute, the readers above): a route may take
+  // more than kMaxBodyBytes.
+  server.set_payload_max_length(std::numeric_limits<size_t>::max());
   server.set_pre_routing_handler(
       [adapter](const httplib::Request& req, httplib::Response& res) { return adapter->PreRoute(req, res); });
   server.set_expect_100_continue_handler([adapter](const httplib::Request& req, httplib::Response& res) {

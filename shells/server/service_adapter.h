@@ -3,10 +3,13 @@
 // No routes and no rules live here, only type conversion, the body size cap
 // the transport must enforce before reading, and the request log.
 //
-// Body limit: a declared Content-Length above kMaxBodyBytes is answered 413
+// Body limit: the route's (Service::BodyPolicyFor; kMaxBodyBytes unless a
+// route says otherwise). A declared Content-Length above it is answered 413
 // (by the API, with body_too_large set) before the body is read, also for
 // `Expect: 100-continue`; the connection then closes after draining what the
-// peer still sends. Chunked bodies are read up to the same limit.
+// peer still sends. Chunked bodies are read up to the same limit. A spooled
+// route's body is written to a temporary file as it arrives (SpoolFile) and
+// handed over as Request::body_source.
 //
 // Thread-safety: the mounted handlers run on the server's worker threads;
 // `service` and `log` must outlive the server.

@@ -23,6 +23,51 @@ namespace service::api {
 // bodies are answered 413; shells should refuse them before reading them.
 inline constexpr size_t kMaxBodyBytes = 10 * 1024 * 1024;
 
+// A request body kept outside memory: a spooled upload (a temporary file the
+// shell wrote while the body arrived) or, for in-process callers, a string
+// (NewStringBodySource). Read it piece by piece; never load it whole.
+//
+// A file-backed source removes its file when the source is destroyed (the
+// request ended), unless the handler took it: renamed it away (path()) and
+// called Keep(). Renaming it without Keep is harmless too (the removal then
+// finds nothing), but Keep says so.
+//
+// Thread-safety: one thread at a time (the request's).
+class BodySource {
+ public:
+  virtual ~BodySource() = default;
+  // The body's length in bytes.
+  virtual uint64_t size() const = 0;
+  // Reads up to `n` bytes from the current position into `buf`: the bytes
+  // read, 0 at the end, -1 on an error.
+  virtual int64_t Read(char* buf, size_t n) = 0;
+  // Back to the first byte (to read the body again). False on an error.
+  virtual bool Rewind() = 0;
+  // The file holding the body (a spool file), or nullptr (in memory). The
+  // file lives on the filesystem of the route's BodyPolicy::spool_dir.
+  virtual const std::string* path() const { return nullptr; }
+  // The handler moved the file away: it is not removed at the end.
+  virtual void Keep() {}
+};
+
+// A body source over `data`, for tests and in-process embedders.
+std::shared_ptr<BodySource> NewStringBodySource(std::string data);
+
+// How a route takes its request body (Router::SetBodyPolicy,
+// Service::BodyPolicyFor). Every route without one: the global limit, in
+// memory.
+struct BodyPolicy {
+  // Larger bodies are answered 413 (from Content-Length before reading,
+  // chunked ones once they pass it).
+  uint64_t max_bytes = kMaxBodyBytes;
+  // The shell writes the body to a temporary file in `spool_dir` as it
+  // arrives and hands the handler Request::body_source (body stays empty).
+  bool spooled = false;
+  // Where the spool file is made (created when missing); "": the system's
+  // temporary folder. Put it on the filesystem the handler renames into.
+  std::string spool_dir;
+};
+
 // Ordered header list with case-insensitive lookup.
 class Headers {
  public:
@@ -49,9 +94,13 @@ struct Request {
   std::string query;   // raw query string without '?', still percent-encoded
   Headers headers;
   std::string body;
+  // Set instead of `body` for a route whose body is spooled (BodyPolicy);
+  // in-process callers may set it on any route (the API then reads it into
+  // `body` for routes that are not spooled).
+  std::shared_ptr<BodySource> body_source;
   std::string remote_addr;  // peer address as the transport saw it
-  // Set by the shell when it refused to read a body larger than the limit;
-  // the API then answers 413 without looking at `body`.
+  // Set by the shell when it refused to read a body larger than the route's
+  // limit; the API then answers 413 without looking at `body`.
   bool body_too_large = false;
 };
 

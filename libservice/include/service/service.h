@@ -16,6 +16,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "service/http.h"
 #include "service/options.h"
@@ -63,6 +64,13 @@ class Service {
 
   // Answers one request. Never throws.
   api::Response Handle(const api::Request& request);
+
+  // How the route `method` `path` (the path without the query, as received)
+  // takes its body: its limit and whether the shell spools it to a file
+  // (api::BodyPolicy). Routes without a policy, and paths no route matches:
+  // api::kMaxBodyBytes, in memory. Shells ask once a request's headers are
+  // in, before reading its body.
+  api::BodyPolicy BodyPolicyFor(std::string_view method, std::string_view path) const;
 
   // Starts the background workers. Idempotent.
   Status StartWorkers();

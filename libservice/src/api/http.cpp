@@ -1,7 +1,9 @@
 #include "service/http.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <mutex>
 
 #include "util/strings.h"
@@ -21,6 +23,26 @@ const std::string* Headers::Find(std::string_view name) const {
 
 namespace {
 
+class StringBodySource final : public BodySource {
+ public:
+  explicit StringBodySource(std::string data) : data_(std::move(data)) {}
+  uint64_t size() const override { return data_.size(); }
+  int64_t Read(char* buf, size_t n) override {
+    const size_t k = std::min(n, data_.size() - pos_);
+    std::memcpy(buf, data_.data() + pos_, k);
+    pos_ += k;
+    return static_cast<int64_t>(k);
+  }
+  bool Rewind() override {
+    pos_ = 0;
+    return true;
+  }
+
+ private:
+  std::string data_;
+  size_t pos_ = 0;
+};
+
 // Wakes a thread blocked in DrainStream. Shared with the stream's waker,
 // which may outlive the call.
 struct DrainSignal {
@@ -30,6 +52,10 @@ struct DrainSignal {
 };
 
 }  // namespace
+
+std::shared_ptr<BodySource> NewStringBodySource(std::string data) {
+  return std::make_shared<StringBodySource>(std::move(data));
+}
 
 bool DrainStream(ResponseStream& stream, const std::function<bool(std::string_view piece)>& write,
                  int64_t give_up_after_ms) {

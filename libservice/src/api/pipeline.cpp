@@ -123,13 +123,31 @@ Response Pipeline::Handle(const Request& req) {
       } else {
         res.headers.Set("Allow", std::string(kAllowedMethods));
       }
-    } else if (req.body_too_large || req.body.size() > kMaxBodyBytes) {
-      res = ErrorResponse(413, "Payload too large", json::object{{"limit", kMaxBodyBytes}});
     } else {
       // Every GET route and console path answers HEAD the same way.
       Router::Match match =
           router_.Find(req.method == "HEAD" ? std::string_view("GET") : req.method, req.path);
-      res = Dispatch(ctx, match);
+      const bool has_policy = match.route && match.route->body_policy;
+      const uint64_t limit = has_policy ? match.route->body_policy->max_bytes : kMaxBodyBytes;
+      const uint64_t size = req.body_source ? req.body_source->size() : req.body.size();
+      if (req.body_too_large || size > limit) {
+        res = ErrorResponse(413, "Payload too large", json::object{{"limit", limit}});
+      } else if (req.body_source && !(has_policy && match.route->body_policy->spooled)) {
+        // An in-process caller's body source on a route that reads `body`.
+        Request copy = req;
+        copy.body_source.reset();
+        copy.body.resize(static_cast<size_t>(size));
+        size_t at = 0;
+        while (at < copy.body.size()) {
+          const int64_t n = req.body_source->Read(copy.body.data() + at, copy.body.size() - at);
+          if (n <= 0) break;
+          at += static_cast<size_t>(n);
+        }
+        if (at == copy.body.size()) return Handle(copy);
+        res = ErrorResponse(400, "Invalid request body");
+      } else {
+        res = Dispatch(ctx, match);
+      }
       if (match.route) res.route = match.route->method + " " + match.route->pattern;
     }
   } catch (const std::exception& e) {

@@ -64,6 +64,22 @@ Router::Match Router::Find(std::string_view method, std::string_view path) const
   return m;
 }
 
+bool Router::SetBodyPolicy(std::string_view method, std::string_view pattern, BodyPolicy policy) {
+  for (Compiled& c : routes_) {
+    if (c.route.method == method && c.route.pattern == pattern) {
+      c.route.body_policy = std::move(policy);
+      return true;
+    }
+  }
+  return false;
+}
+
+BodyPolicy Router::BodyPolicyFor(std::string_view method, std::string_view path) const {
+  const Match m = Find(method, path);
+  if (m.route && m.route->body_policy) return *m.route->body_policy;
+  return BodyPolicy{};
+}
+
 std::vector<std::string> Router::MethodsFor(std::string_view path) const {
   std::vector<std::string> out;
   const auto segs = Segments(path);

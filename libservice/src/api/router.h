@@ -3,6 +3,16 @@
 // segment; literal segments win over parameters ("/v1/bugs/stats" beats
 // "/v1/bugs/:id" regardless of registration order).
 //
+// Request bodies: every route takes at most kMaxBodyBytes, in memory, unless
+// it has a BodyPolicy (service/http.h): a route that takes larger bodies, or
+// whose body the shell spools to a file (Request::body_source), says so once
+// after adding it:
+//   router.Add("PUT", "/v1/evidence/:id/content", ...);
+//   router.SetBodyPolicy("PUT", "/v1/evidence/:id/content",
+//                        {.max_bytes = limit, .spooled = true, .spool_dir = dir});
+// The pipeline answers 413 above the route's limit; shells ask BodyPolicyFor
+// (through Service::BodyPolicyFor) once a request's headers are in.
+//
 // Thread-safety: build it once at start, then Match concurrently.
 #pragma once
 
@@ -47,6 +57,9 @@ struct Route {
   // Checked by the bearer authenticator after membership: 403 without it.
   // Default: none (any member).
   std::optional<domain::Capability> capability;
+  // How the route takes its body (SetBodyPolicy). Default: kMaxBodyBytes,
+  // in memory.
+  std::optional<BodyPolicy> body_policy;
 };
 
 struct PathParams {
@@ -59,11 +72,13 @@ class Router {
  public:
   void Add(Route route);
   void Add(std::string method, std::string pattern, RateClass rate, AuthMode auth, Handler handler) {
-    Add(Route{std::move(method), std::move(pattern), rate, auth, std::move(handler), std::nullopt});
+    Add(Route{std::move(method), std::move(pattern), rate, auth, std::move(handler), std::nullopt,
+              std::nullopt});
   }
   void Add(std::string method, std::string pattern, RateClass rate, AuthMode auth,
            domain::Capability capability, Handler handler) {
-    Add(Route{std::move(method), std::move(pattern), rate, auth, std::move(handler), capability});
+    Add(Route{std::move(method), std::move(pattern), rate, auth, std::move(handler), capability,
+              std::nullopt});
   }
 
   struct Match {
@@ -72,6 +87,12 @@ class Router {
     PathParams params;
   };
   Match Find(std::string_view method, std::string_view path) const;
+  // Sets the body policy of the route added as `method` `pattern` (the
+  // pattern exactly as added). False when there is no such route.
+  bool SetBodyPolicy(std::string_view method, std::string_view pattern, BodyPolicy policy);
+  // The body policy of the route `method` `path` matches; the default
+  // (kMaxBodyBytes, in memory) when it matches none or has none.
+  BodyPolicy BodyPolicyFor(std::string_view method, std::string_view path) const;
   // Methods registered for `path` (for CORS preflight and 405-style hints).
   std::vector<std::string> MethodsFor(std::string_view path) const;
 
