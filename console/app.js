@@ -4,12 +4,14 @@
 // and keeps the header (organization switch, unread notifications).
 import * as account from "./account.js";
 import * as agents from "./agents.js";
+import * as applications from "./applications.js";
 import * as bugs from "./bugs.js";
 import * as billing from "./billing.js";
 import { ApiError, LeftPage, api, currentPage, errorBox, go, h, leave, main, onSupportChange, session, setRenderer, show, support } from "./core.js";
 import * as operator from "./operator.js";
 import * as settings from "./settings.js";
 import * as tickets from "./tickets.js";
+import * as verification from "./verification.js";
 
 const nav = document.getElementById("nav");
 const orgPicker = document.getElementById("org");
@@ -18,6 +20,8 @@ const operatorLink = document.getElementById("nav-operator");
 const banner = document.getElementById("support-banner");
 const billingLink = document.getElementById("nav-billing");
 const agentTokensLink = document.getElementById("nav-agent-tokens");
+const verificationLink = document.getElementById("nav-verification");
+const applicationsLink = document.getElementById("nav-applications");
 
 document.addEventListener("click", (e) => {
   const a = e.target.closest("a");
@@ -77,6 +81,8 @@ const routes = [
   [/^\/alerts$/, settings.alerts, true],
   [/^\/tickets$/, tickets.board, true],
   [/^\/agent-tokens$/, agents.tokens, true],
+  [/^\/verification$/, verification.enrollment, true],
+  [/^\/applications$/, applications.applications, true],
   [/^\/portfolio$/, tickets.portfolio, true],
   [/^\/operator$/, operator.overview, true],
   [/^\/operator\/customers$/, operator.customers, true],
@@ -127,6 +133,8 @@ async function header() {
     const here = me.orgs.find((o) => o.orgId === s.orgId);
     billingLink.hidden = !(here && here.role === "admin");
     agentTokensLink.hidden = !(here && (here.role === "admin" || here.role === "manager"));
+    verificationLink.hidden = !(here && here.role === "admin");
+    applicationsLink.hidden = agentTokensLink.hidden;
   }
   // Under a support session the operator's own notifications stay out of it.
   if (support.get()) {

@@ -28,7 +28,9 @@ import {
   show,
   table,
 } from "./core.js";
+import { evidenceSection } from "./evidence.js";
 import { agentSection } from "./handoff.js";
+import { verificationSection } from "./verification.js";
 
 // Members for assignee pickers and names: {id -> name or email}.
 async function members() {
@@ -409,6 +411,7 @@ export async function bugPage(id) {
         anomalySection(anomalies),
         h("h2", {}, "Recent occurrences"),
         occurrenceList(b.recent_occurrences || []),
+        evidenceSection(b.recent_occurrences || []),
         h("h2", {}, "Comments"),
         commentSection(base, comments.comments || [], team),
         h("h2", {}, "History"),
@@ -426,6 +429,7 @@ export async function bugPage(id) {
         "aside",
         {},
         agentSection(id),
+        verificationSection(id),
         h(
           "dl",
           { class: "card facts" },

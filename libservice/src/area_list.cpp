@@ -7,9 +7,11 @@
 #include "areas/agent_tokens/module.h"
 #include "areas/agent_work/module.h"
 #include "areas/ai/module.h"
+#include "areas/applications/module.h"
 #include "areas/bugs/module.h"
 #include "areas/capture/module.h"
 #include "areas/demo/module.h"
+#include "areas/evidence/module.h"
 #include "areas/handoff/module.h"
 #include "areas/health/module.h"
 #include "areas/integrations/module.h"
@@ -21,8 +23,10 @@
 #include "areas/sentry/module.h"
 #include "areas/stream/module.h"
 #include "areas/support/module.h"
+#include "areas/symbols/module.h"
 #include "areas/tickets/module.h"
 #include "areas/triage/module.h"
+#include "areas/verification/module.h"
 
 namespace service::modules {
 namespace {
@@ -48,9 +52,14 @@ Modules AssembleModules() {
   AgentTokensModule* agent_tokens = Add<AgentTokensModule>(m, *accounts, *operations);
   CaptureModule* capture = Add<CaptureModule>(m, *projects);
   Add<SentryModule>(m, *capture);
+  ApplicationsModule* applications = Add<ApplicationsModule>(m, *capture);
+  (void)applications;  // the verification and symbols areas take it
+  EvidenceModule* evidence = Add<EvidenceModule>(m, *accounts, *capture);
   AiModule* ai = Add<AiModule>(m);
   BugsModule* bugs = Add<BugsModule>(m, *capture);
   AgentWorkModule* agent_work = Add<AgentWorkModule>(m, *bugs);
+  Add<VerificationModule>(m, *bugs, *agent_work, *evidence);
+  Add<SymbolsModule>(m, *applications);
   TriageModule* triage = Add<TriageModule>(m, *bugs, *ai);
   TicketsModule* tickets = Add<TicketsModule>(m, *bugs, *triage);
   tickets->SetAgentTokenCheck(agent_tokens->TicketAgentCheck());  // X-Agent-Token (development)
@@ -60,7 +69,8 @@ Modules AssembleModules() {
   Add<StreamModule>(m, *accounts);
   Add<DemoModule>(m, *accounts, *capture);
   Add<AdminModule>(m, *accounts);
-  Add<McpModule>(m, *bugs, *operations, *agent_work, *handoff);  // last: its tools use every area's use cases
+  // Last: its tools use every area's use cases.
+  Add<McpModule>(m, *bugs, *operations, *agent_work, *handoff, *evidence);
   return m;
 }
 

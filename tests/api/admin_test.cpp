@@ -588,7 +588,7 @@ std::string TableCounts(TestService& t, const Account& root) {
 }
 
 TEST_CASE(
-    "db tables: the allowlist with row counts; rows with secrets redacted; nothing else, injections "
+    "db tables: the allowlist with row counts, rows with secrets redacted, nothing else, injections "
     "refused") {
   auto t = NewAdminService();
   const Account root = NewRoot(*t);
@@ -676,7 +676,7 @@ CannedResponse Completion(int64_t prompt_tokens, int64_t completion_tokens) {
 }
 
 TEST_CASE(
-    "ai-usage: every AI call recorded with feature, provider, model and tokens; days 30 by default, at most "
+    "ai-usage: every AI call recorded with feature, provider, model and tokens, days 30 by default, at most "
     "90") {
   StubHttpServer ai;
   const std::string url = ai.url("/v1");

@@ -265,7 +265,7 @@ TEST_CASE("agent tokens: creation body validation") {
 }
 
 TEST_CASE(
-    "agent tokens: 402 MCP_PLAN_REQUIRED on free without credits; credits or an agent plan allow; plan cap") {
+    "agent tokens: 402 MCP_PLAN_REQUIRED on free without credits, credits or an agent plan allow, plan cap") {
   TestService t([](Options& o) { o.plan_limits["pro"]["agent_tokens"] = 2; });
   Member free_admin = NewOrgWithMember(t, "admin", "free");
   const json::object body = PatBody(t, Strings({"read_bugs"}));

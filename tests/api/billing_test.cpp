@@ -113,7 +113,7 @@ const app::operations::OperationsDeps& Ops(TestService& t) {
 }
 
 TEST_CASE(
-    "billing: without a secret key checkout, card setup and portal answer 501; without a webhook secret "
+    "billing: without a secret key checkout, card setup and portal answer 501, without a webhook secret "
     "events are refused") {
   TestService t;
   Member admin = NewOrgWithMember(t, "admin");

@@ -81,7 +81,7 @@ std::string Pattern(size_t n) {
 
 }  // namespace
 
-TEST_CASE("a spooled route takes a body source larger than the global limit; others keep it") {
+TEST_CASE("a spooled route takes a body source larger than the global limit, others keep it") {
   TestService t;
   AddTestRoutes(t);
   const std::string big = Pattern(api::kMaxBodyBytes + 3 * 1024 * 1024);
@@ -121,7 +121,7 @@ TEST_CASE("a spooled route takes a body source larger than the global limit; oth
   CHECK(json::parse(r.body).at("limit").to_number<uint64_t>() == api::kMaxBodyBytes);
 }
 
-TEST_CASE("a body source on a route that reads `body` is read into it; a larger in-memory limit holds") {
+TEST_CASE("a body source on a route that reads `body` is read into it, a larger in-memory limit holds") {
   TestService t;
   AddTestRoutes(t);
   const std::string small = Pattern(100'000);

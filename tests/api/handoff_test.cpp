@@ -179,7 +179,7 @@ TEST_CASE("handoff: no channel gives one no_channel row, a repeat within 60 s is
 }
 
 TEST_CASE(
-    "handoff: every channel gets a row; linked deliveries show their live outcome; agent_notify is signed") {
+    "handoff: every channel gets a row, linked deliveries show their live outcome, agent_notify is signed") {
   StubHttpServer receiver;
   receiver.SetResponse("/agent", CannedResponse{200, "{}"});
   receiver.SetResponse("/hook", CannedResponse{401, "{}"});
@@ -664,7 +664,7 @@ TEST_CASE("auto-notify: a failing channel never fails capture, a failure is reco
 }
 
 TEST_CASE(
-    "listen: queued MCP handoffs of the last 24 hours, then rows after the cursor; returned rows delivered") {
+    "listen: queued MCP handoffs of the last 24 hours, then rows after the cursor, returned rows delivered") {
   TestService t(AllowPrivate());
   CaptureSetup s = NewCaptureSetup(t, "pro");
   const std::string listener = NewToken(t, s.admin, {"subscribe"}, {s.project_id});

@@ -17,6 +17,7 @@
 #include "service_internal.h"
 #include "support/accounts.h"
 #include "support/capture_fixture.h"
+#include "util/crypto.h"
 #include "util/time.h"
 
 namespace service::testing {
@@ -297,7 +298,7 @@ TEST_CASE("mcp: each tool refuses a token without its scope, and a project witho
   // A granted scope on a project without a grant.
   Refused(Call(f.t, f.token, "list_evidence", {{"projectId", f.other_project}, {"occurrenceId", uuid}}), 403,
           "PROJECT_GRANT_REQUIRED");
-  // Evidence storage does not exist yet.
+  // This service has no evidence storage (SERVICE_EVIDENCE_DIR unset).
   Refused(Call(f.t, f.token, "list_evidence", {{"projectId", f.s.project_id}, {"occurrenceId", uuid}}), 503,
           "storage_unavailable");
 }
@@ -531,6 +532,51 @@ TEST_CASE("mcp: the transport: agent tokens only, 405 on GET, Accept, Content-Ty
   r = f.t.Request("POST", "/v1/mcp", ping, {{"Authorization", "Bearer " + f.token}});
   CHECK(r.status == 200);
   CHECK(r.json.at("result") == json::object{});
+}
+
+TEST_CASE("mcp: list_evidence answers an occurrence's artifacts as the evidence listing does") {
+  const std::string dir = FreshTempDir("mcp-evidence");
+  TestService t([&](Options& o) { o.evidence_dir = dir; });
+  CaptureSetup s = NewCaptureSetup(t, "pro");
+  const std::string token = NewToken(t, s.admin, kAllScopes, {s.project_id});
+  const std::string bytes = "console: TypeError x is undefined\n";
+  TestResponse r = t.Post("/v1/evidence/projects/" + s.project_id + "/artifacts",
+                          json::object{{"kind", "log"},
+                                       {"contentType", "text/plain"},
+                                       {"byteCount", bytes.size()},
+                                       {"sha256", util::Sha256Hex(bytes)}},
+                          s.admin.headers());
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  const std::string artifact = S(r.json.at("artifact"), "id");
+  r = t.Request("PUT", "/v1/evidence/projects/" + s.project_id + "/artifacts/" + artifact + "/content", bytes,
+                s.admin.headers());
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  r = Ingest(t, s.key,
+             Report("Checkout crashed", "x is undefined",
+                    json::object{{"metadata", json::object{{"evidence", json::array{artifact}}}}}));
+  REQUIRE_MESSAGE(r.status == 201, r.body);
+  const std::string occurrence = S(r.json, "occurrenceId");
+
+  json::value list =
+      Ok(Call(t, token, "list_evidence", {{"projectId", s.project_id}, {"occurrenceId", occurrence}}));
+  CHECK(list.at("total") == 1);
+  CHECK(list.at("limit") == 20);
+  CHECK(list.at("offset") == 0);
+  REQUIRE(list.at("artifacts").as_array().size() == 1);
+  CHECK(S(list.at("artifacts").at(0), "id") == artifact);
+  CHECK(S(list.at("artifacts").at(0), "state") == "ready");
+  CHECK(S(list.at("artifacts").at(0), "sha256") == util::Sha256Hex(bytes));
+  list = Ok(Call(t, token, "list_evidence",
+                 {{"projectId", s.project_id}, {"occurrenceId", occurrence}, {"limit", 1}, {"offset", 1}}));
+  CHECK(list.at("total") == 1);
+  CHECK(list.at("artifacts").as_array().empty());
+  // A missing occurrence: 404, as the route answers.
+  Refused(Call(t, token, "list_evidence",
+               {{"projectId", s.project_id}, {"occurrenceId", "0190aaaa-0000-7000-8000-0000000000ff"}}),
+          404);
+  const std::string no_scope = NewToken(t, s.admin, {"read_bugs"}, {s.project_id});
+  Refused(Call(t, no_scope, "list_evidence", {{"projectId", s.project_id}, {"occurrenceId", occurrence}}),
+          403, "SCOPE_REQUIRED");
 }
 
 }  // namespace service::testing

@@ -331,7 +331,7 @@ TEST_CASE("the organization's admins see every request made under a support sess
 }
 
 TEST_CASE(
-    "deleting the organization deletes its support sessions and their log; a deleted operator's stay "
+    "deleting the organization deletes its support sessions and their log, a deleted operator's stay "
     "unusable") {
   World w;
   TestService& t = *w.t;

@@ -8,6 +8,14 @@
 //             token reads a bug through the API, is edited and revoked
 //   handoff   "Hand to an agent" on a bug page reaches an agent channel;
 //             the project's agent settings turn on auto-notify
+//   evidence  a log and a replay uploaded and attached by an ingest are
+//             listed on the bug's page; the log downloads byte for byte
+//   applications  an application, an installation and a build added through
+//             the forms; a capture naming the installation shows its
+//             first-capture receipt live
+//   verification  runner and device enrollment through the forms; an agent's
+//             signed receipt and promotion show "Verified fixed" on the bug
+//             page; revoking the runner makes it unproven
 // OPS_DATABASE names one database for every server (the C++ test passes a
 // fresh PostgreSQL schema: several processes on one database); otherwise
 // each server has its own SQLite file. Exits 0 when every check holds.
@@ -24,7 +32,7 @@ if (!binary || !shotDir) {
 }
 mkdirSync(shotDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "service-agents-"));
-const sections = ["tokens", "handoff"];
+const sections = ["tokens", "handoff", "evidence", "applications", "verification"];
 
 let browser;
 let failed = false;

@@ -69,22 +69,37 @@ export function settled(p) {
 
 // The path and fragment of the first mailed link in `mailDir` matching `re`
 // (one .eml file per message; the provider renames finished files into
-// place). Waits up to 10 s.
-export async function mailedLink(mailDir, re) {
-  for (let i = 0; i < 100; i++) {
-    let files = [];
+// place). With `to`: only messages to that address, looked for in every
+// server's mail folder beside `mailDir` (servers on one database send each
+// other's queued mail). Waits up to 10 s.
+export async function mailedLink(mailDir, re, { to } = {}) {
+  const parent = mailDir.slice(0, mailDir.lastIndexOf("/"));
+  const folders = () => {
+    if (!to) return [mailDir];
     try {
-      files = readdirSync(mailDir);
+      return readdirSync(parent).filter((n) => n.startsWith("mail-")).map((n) => `${parent}/${n}`);
     } catch {
-      files = [];
+      return [];
     }
-    for (const f of files.filter((name) => name.endsWith(".eml")).sort()) {
-      const m = readFileSync(`${mailDir}/${f}`, "utf8").match(re);
-      if (m) return new URL(m[0]).pathname + new URL(m[0]).search + new URL(m[0]).hash;
+  };
+  for (let i = 0; i < 100; i++) {
+    for (const dir of folders()) {
+      let files = [];
+      try {
+        files = readdirSync(dir);
+      } catch {
+        files = [];
+      }
+      for (const f of files.filter((name) => name.endsWith(".eml")).sort()) {
+        const text = readFileSync(`${dir}/${f}`, "utf8");
+        if (to && !text.includes(`\r\nTo: ${to}\r\n`)) continue;
+        const m = text.match(re);
+        if (m) return new URL(m[0]).pathname + new URL(m[0]).search + new URL(m[0]).hash;
+      }
     }
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  throw new Error(`no mail in ${mailDir} with ${re}`);
+  throw new Error(`no mail${to ? ` to ${to}` : ""} in ${to ? parent + "/mail-*" : mailDir} with ${re}`);
 }
 
 // One API call: `token` as bearer, `org` as X-Service-Org, `body` as JSON.

@@ -149,6 +149,14 @@ TEST_CASE("agent work store: merge records resolve a merged-away issue, chains i
     CHECK(tb == c);
     CHECK_FALSE(tc.has_value());
     CHECK_FALSE(foreign.has_value());
+    // MergedInto: every issue that now resolves to c (the verification
+    // area's observed targets), none for another organization.
+    SV_ASSIGN_OR_RETURN(auto into_c, f.claims->MergedInto(conn, kOrg, c));
+    SV_ASSIGN_OR_RETURN(auto into_b, f.claims->MergedInto(conn, kOrg, b));
+    SV_ASSIGN_OR_RETURN(auto into_foreign, f.claims->MergedInto(conn, kOtherOrg, c));
+    CHECK(into_c == std::vector<std::string>{a, b});
+    CHECK(into_b.empty());
+    CHECK(into_foreign.empty());
     return Status::Ok();
   });
 }

@@ -242,7 +242,7 @@ TEST_CASE("handoff store: batches newest first, rows in creation order, scoped b
 }
 
 TEST_CASE(
-    "handoff store: the agent state is written with its mirror in the bug's columns; acks newest first") {
+    "handoff store: the agent state is written with its mirror in the bug's columns, acks newest first") {
   Fixture f;
   const std::string bug = f.Bug();
   ports::AgentState s;
@@ -287,7 +287,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "handoff store: listen reads MCP rows by window, cursor and status; delivered marks queued rows only") {
+    "handoff store: listen reads MCP rows by window, cursor and status, delivered marks queued rows only") {
   Fixture f;
   const std::string bug = f.Bug(kOrg, kProject, "Title one", "critical");
   const ports::NotifyBatch b1 = f.Batch(bug, 1000, {"mcp", "agent"});

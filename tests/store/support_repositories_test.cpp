@@ -164,7 +164,7 @@ TEST_CASE("support sessions: the log and the listing, newest first, counted, bou
 }
 
 TEST_CASE(
-    "support sessions: ForgetOperator keeps the record without the account; the organization's deletion "
+    "support sessions: ForgetOperator keeps the record without the account, the organization's deletion "
     "takes all") {
   Fixture f;
   const ports::SupportSession mine = f.Session(kOrg, 100);

@@ -232,7 +232,7 @@ TEST_CASE("IsMarkedUserReport reads explicit user-report markers only") {
 }
 
 TEST_CASE(
-    "TypeError and RangeError with one message on one page are two fingerprints; feedback stays apart") {
+    "TypeError and RangeError with one message on one page are two fingerprints, feedback stays apart") {
   using service::domain::capture::FingerprintsAsManual;
   const char* url = "https://app.example.com/cart";
   const std::vector<Event> type_error = {Ev("error", R"j({"name":"TypeError","message":"x is bad"})j")};

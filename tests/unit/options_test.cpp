@@ -49,6 +49,7 @@ TEST_CASE("ConfigVariableNames lists the library's variables once: the platform'
       "SERVICE_BILLING_API_URL", "SERVICE_BILLING_SECRET_KEY",
       "SERVICE_BILLING_WEBHOOK_SECRET",                                                 // operations
       "SERVICE_JWT_SECRET",                                                             // accounts
+      "SERVICE_NATIVE_CAPTURE_RECEIPTS",                                                // applications
       "SERVICE_AI_URL", "SERVICE_AI_KEY", "SERVICE_AI_MODEL",                           // ai
       "SERVICE_SECRETS_KEY", "SERVICE_ROUTINE_FIRE_URL", "SERVICE_CODE_HOST_API_URL"};  // integrations
   CHECK(ConfigVariableNames() == expected);

@@ -76,6 +76,9 @@ struct Options {
   // integrations. Default: https://api.github.com.
   std::string code_host_api_url = "https://api.github.com";
   std::string evidence_dir;
+  // SERVICE_NATIVE_CAPTURE_RECEIPTS: native (Swift) captures may create
+  // first-capture receipts. Default: false (reads of existing receipts stay).
+  bool native_capture_receipts = false;
   // SERVICE_BILLING_API_URL: base of a Stripe-compatible payments API.
   std::string billing_api_url = "https://api.stripe.com";
   // SERVICE_BILLING_SECRET_KEY: the payments API's secret key. Empty: billing

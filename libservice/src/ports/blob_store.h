@@ -129,7 +129,9 @@ class BlobStore {
 // SharedBlobStore (Platform::Shared<ports::SharedBlobStore>()), whose
 // `store` is null when SERVICE_EVIDENCE_DIR is unset (evidence and symbol
 // routes then answer 503). Areas above evidence in area_list.cpp may read it
-// in their Open.
+// in their Open; the evidence sweeper deletes every blob of it no evidence
+// artifact holds, so an area keeping bytes of its own opens a store of its
+// own (symbols: SERVICE_EVIDENCE_DIR/symbols).
 struct SharedBlobStore {
   std::unique_ptr<BlobStore> store;  // null: no storage configured
 };

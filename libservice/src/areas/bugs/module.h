@@ -23,6 +23,9 @@ class BugsModule final : public Module {
   void RegisterRoutes(api::Pipeline& pipeline) override;
   // The triage reads' dependencies (valid after Open).
   const app::bugs::BugsDeps& deps() const { return deps_; }
+  // The verification area hands over its verified-fixed read (before the
+  // service handles requests).
+  void SetVerifiedFixRead(app::bugs::VerifiedFixRead read) { deps_.verified_fix = std::move(read); }
 
  private:
   CaptureModule& capture_;

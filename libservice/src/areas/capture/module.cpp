@@ -17,6 +17,7 @@ Status CaptureModule::Open(Platform& p) {
   deps_.ids = p.ids.get();
   deps_.bus = p.bus.get();
   deps_.events = &p.events;
+  deps_.accepted_capture_hooks = &accepted_capture_hooks_;
   deps_.log = p.log.get();
   deps_.settings = p.settings.get();
   deps_.projects = p.Shared<ports::ProjectRepository>();

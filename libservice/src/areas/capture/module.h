@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "areas/capture/app/deps.h"
 #include "areas/capture/app/runtime.h"
@@ -21,6 +22,12 @@ class CaptureModule final : public Module {
 
   const app::capture::CaptureDeps& deps() const { return deps_; }
   app::capture::Runtime& runtime() { return *runtime_; }
+  // Adds a hook called inside the ingest transaction for every accepted v1
+  // report naming metadata.capture or metadata.evidence
+  // (app/accepted_capture.h). Call from a module's Open, before requests.
+  void AddAcceptedCaptureHook(app::capture::AcceptedCaptureHook hook) {
+    accepted_capture_hooks_.push_back(std::move(hook));
+  }
 
  private:
   ProjectsModule& projects_;
@@ -30,6 +37,7 @@ class CaptureModule final : public Module {
   std::unique_ptr<ports::PresenceRepository> presence_;
   std::unique_ptr<ports::DuplicateCandidateRepository> duplicates_;
   std::unique_ptr<app::capture::Runtime> runtime_;
+  std::vector<app::capture::AcceptedCaptureHook> accepted_capture_hooks_;
   app::capture::CaptureDeps deps_;
 };
 

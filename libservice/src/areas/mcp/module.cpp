@@ -9,6 +9,7 @@ Status McpModule::Open(Platform& p) {
   deps_.operations = &operations_.deps();
   deps_.work = &work_.deps();
   deps_.handoff = &handoff_.deps();
+  deps_.evidence = &evidence_.deps();
   deps_.log = p.log.get();
   return Status::Ok();
 }

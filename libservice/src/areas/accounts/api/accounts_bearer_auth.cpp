@@ -154,6 +154,10 @@ Status Authenticate(const app::accounts::AccountsDeps& deps, Context& ctx, AuthM
 
 }  // namespace
 
+Status AuthenticateBearer(const app::accounts::AccountsDeps& deps, Context& ctx, AuthMode mode) {
+  return Authenticate(deps, ctx, mode);
+}
+
 void RegisterBearerAuthenticator(Pipeline& p, const app::accounts::AccountsDeps& deps) {
   p.SetBearerAuthenticator([&deps](Context& ctx, AuthMode mode) { return Authenticate(deps, ctx, mode); });
 }

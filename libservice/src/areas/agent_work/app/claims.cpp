@@ -230,6 +230,39 @@ Result<dw::ClaimView> GetClaim(const AgentWorkDeps& deps, const AgentCaller& cal
   return std::move(*view);
 }
 
+Result<std::string> ResolveIssue(const AgentWorkDeps& deps, ports::Tx& tx, const std::string& org_id,
+                                 const std::string& project_id, const std::string& issue_id) {
+  return CanonicalIssue(deps, tx, org_id, project_id, issue_id);
+}
+
+Result<HeldLease> LockLiveLease(const AgentWorkDeps& deps, ports::Tx& tx, const std::string& org_id,
+                                const std::string& token_id, const std::string& project_id,
+                                const std::string& issue_id, const std::string& claim_id, int64_t generation,
+                                int64_t fencing_token, int64_t now_ms) {
+  SV_ASSIGN_OR_RETURN(const std::string issue, CanonicalIssue(deps, tx, org_id, project_id, issue_id));
+  SV_RETURN_IF_ERROR(deps.claims->LockIssue(tx, org_id, project_id, issue, now_ms).status());
+  SV_ASSIGN_OR_RETURN(std::optional<ports::ClaimRow> claim, deps.claims->Find(tx, org_id, claim_id));
+  std::optional<dw::StoredLease> stored;
+  if (claim) {
+    stored = dw::StoredLease{claim->issue_id,      claim->project_id, claim->generation,
+                             claim->fencing_token, claim->status,     claim->expires_at};
+  }
+  SV_RETURN_IF_ERROR(dw::CheckLease(stored, issue, project_id, generation, fencing_token, now_ms));
+  if (claim->token_id != token_id) return dw::LeaseStale();
+  return HeldLease{issue, std::move(*claim)};
+}
+
+Result<dw::ClaimView> CompleteHeldLease(const AgentWorkDeps& deps, ports::Tx& tx, ports::ClaimRow claim,
+                                        const std::string& receipt_id, int64_t now_ms) {
+  claim.status = std::string(dw::kCompleted);
+  claim.ended_at = now_ms;
+  claim.receipt_id = receipt_id;
+  claim.updated_at = now_ms;
+  SV_ASSIGN_OR_RETURN(bool updated, deps.claims->Update(tx, claim));
+  if (!updated) return dw::LeaseStale();
+  return ViewOf(claim, now_ms);
+}
+
 Status OnTriageEvent(const AgentWorkDeps& deps, ports::Tx& tx, const std::string& type,
                      const std::string& org_id, const std::string& project_id,
                      const std::string& payload_json) {

@@ -100,6 +100,31 @@ inline Result<ClaimOutcome> Complete(const AgentWorkDeps& deps, const AgentCalle
 Result<domain::agent_work::ClaimView> GetClaim(const AgentWorkDeps& deps, const AgentCaller& caller,
                                                const std::string& project_id, const std::string& issue_id);
 
+// For the verification area (above this one; README "Verification"),
+// inside its own write transaction:
+// The canonical issue `issue_id` of `project_id` stands for (itself, or
+// the bug it was merged into); else 404 ISSUE_NOT_FOUND.
+Result<std::string> ResolveIssue(const AgentWorkDeps& deps, ports::Tx& tx, const std::string& org_id,
+                                 const std::string& project_id, const std::string& issue_id);
+// Locks the canonical issue (as the lease commands do) and returns the live
+// lease these fields name, held by `token_id`: ISSUE_NOT_FOUND, LEASE_STALE
+// (wrong fields, no longer live, or another token's lease).
+// REQUIRES: a write transaction.
+struct HeldLease {
+  std::string issue_id;  // canonical
+  ports::ClaimRow claim;
+};
+Result<HeldLease> LockLiveLease(const AgentWorkDeps& deps, ports::Tx& tx, const std::string& org_id,
+                                const std::string& token_id, const std::string& project_id,
+                                const std::string& issue_id, const std::string& claim_id, int64_t generation,
+                                int64_t fencing_token, int64_t now_ms);
+// Completes a lease LockLiveLease returned in this transaction, with
+// `receipt_id`, as POST /claims/complete does; logs no command (the caller
+// logs its own).
+Result<domain::agent_work::ClaimView> CompleteHeldLease(const AgentWorkDeps& deps, ports::Tx& tx,
+                                                        ports::ClaimRow claim, const std::string& receipt_id,
+                                                        int64_t now_ms);
+
 // Called inside a triage write's transaction for every event it publishes
 // (platform events): a `deleted` event with `mergedInto` records the merge,
 // so commands naming the merged-away issue resolve to its target.

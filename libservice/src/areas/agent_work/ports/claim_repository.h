@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ports/transaction.h"
 #include "service/status.h"
@@ -89,6 +90,10 @@ class ClaimRepository {
   // The issue `issue_id` was merged into, or nullopt.
   virtual Result<std::optional<std::string>> MergeTarget(Tx& c, const std::string& org_id,
                                                          const std::string& issue_id) = 0;
+  // The issues that now resolve to `target_id` (merged into it, directly or
+  // through a chain), at most 1,000.
+  virtual Result<std::vector<std::string>> MergedInto(Tx& c, const std::string& org_id,
+                                                      const std::string& target_id) = 0;
 };
 
 }  // namespace service::ports

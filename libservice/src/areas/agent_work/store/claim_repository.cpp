@@ -124,6 +124,17 @@ class SqlClaimRepository final : public ports::ClaimRepository {
     if (r.empty()) return std::optional<std::string>();
     return std::optional<std::string>(r.Str(0, 0));
   }
+
+  Result<std::vector<std::string>> MergedInto(ports::Tx& t, const std::string& org_id,
+                                              const std::string& target_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query("SELECT issue_id FROM agent_issue_merges WHERE target_id = ? AND "
+                                     "org_id = ? ORDER BY issue_id LIMIT 1000",
+                                     {target_id, org_id}));
+    std::vector<std::string> out;
+    for (size_t i = 0; i < r.size(); ++i) out.push_back(r.Str(i, 0));
+    return out;
+  }
 };
 
 class SqlCommandLogRepository final : public ports::CommandLogRepository {

@@ -224,8 +224,23 @@ Response HandleGet(const BugsDeps& deps, Context& ctx) {
   o["affected_user_count"] = d->bug.affected_user_count;
   o["groupingV3"] = StoredJson(d->bug.grouping_v3_json);
   o["duplicateCandidates"] = std::move(candidates);
-  // Verification promotions (Specification 2) do not exist yet: none is active.
-  o["active_verification_promotion_id"] = nullptr;
+  // The verification area's promotion (README "Verification"): its id while
+  // the bug is verified fixed; `verification` also shows an unproven one.
+  const auto& fix = d->verified_fix;
+  o["active_verification_promotion_id"] =
+      fix && fix->state == "verified_fixed" ? json::value(fix->promotion_id) : json::value(nullptr);
+  if (fix) {
+    json::array receipts;
+    for (const auto& id : fix->receipt_ids) receipts.emplace_back(id);
+    o["verification"] =
+        json::object{{"state", fix->state},
+                     {"promotionId", fix->promotion_id},
+                     {"promotedAt", util::FormatIso8601(fix->promoted_at)},
+                     {"reason", fix->reason ? json::value(*fix->reason) : json::value(nullptr)},
+                     {"receiptIds", std::move(receipts)}};
+  } else {
+    o["verification"] = nullptr;
+  }
   return JsonResponse(200, o);
 }
 

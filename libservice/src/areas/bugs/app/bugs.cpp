@@ -89,6 +89,9 @@ Result<BugDetail> GetBug(const BugsDeps& deps, const ConsoleActor& actor, const 
             deps.occurrences->ListForBug(c, actor.org_id, bug_id, std::nullopt, kDetailOccurrences, 0));
         SV_ASSIGN_OR_RETURN(d.duplicate_candidates,
                             deps.bugs->DuplicateCandidates(c, bug_id, kDetailCandidates));
+        if (deps.verified_fix) {
+          SV_ASSIGN_OR_RETURN(d.verified_fix, deps.verified_fix(c, bug));
+        }
         return Status::Ok();
       }));
   return d;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,21 @@ namespace service::app::bugs {
 // What the triage reads need.
 class SearchIndex;  // app/bugs/search.h
 
+// A bug's verified-fixed state, as the verification area (above) reads it
+// (README "Verification"): its latest promotion, `verified_fixed` while
+// current, else `unproven` with the reason (recurrence, regrouped, ...).
+struct VerifiedFix {
+  std::string promotion_id;
+  std::string state;  // verified_fixed, unproven
+  std::optional<std::string> reason;
+  int64_t promoted_at = 0;
+  std::vector<std::string> receipt_ids;
+};
+// Called inside the single-bug read's transaction with the bug read;
+// nullopt when the bug was never promoted. Unset: no verification area.
+using VerifiedFixRead =
+    std::function<Result<std::optional<VerifiedFix>>(ports::Tx& tx, const ports::BugRecord& bug)>;
+
 struct BugsDeps {
   ports::Transactions* db = nullptr;
   Clock* clock = nullptr;
@@ -37,6 +53,7 @@ struct BugsDeps {
   ports::EndUserRepository* end_users = nullptr;
   ports::BugSearchRepository* search = nullptr;
   SearchIndex* search_index = nullptr;  // owned by the bugs module
+  VerifiedFixRead verified_fix;         // set by the verification module, else empty
 
   int64_t Now() const { return clock->NowMillis(); }
 };
@@ -59,6 +76,7 @@ struct BugDetail {
   std::vector<ports::ReporterRecord> reporters;
   std::vector<ports::Occurrence> recent_occurrences;
   std::vector<ports::DuplicateCandidateRecord> duplicate_candidates;  // up to kDetailCandidates
+  std::optional<VerifiedFix> verified_fix;
 };
 
 // GET /v1/bugs/groups.

@@ -5,6 +5,7 @@
 
 #include "api/json.h"
 #include "api/validate.h"
+#include "areas/capture/domain/capture_identity.h"
 #include "util/strings.h"
 
 namespace service::api {
@@ -205,7 +206,15 @@ Result<app::capture::ReportInput> ParseIngestBody(std::string_view body, int64_t
   json::object& root = doc.as_object();
   // Values are moved out of the parsed body (no copy); `v` only keeps a
   // pointer to the root object, which stays valid.
-  if (v.Object("metadata")) in.metadata = std::move(*root.if_contains("metadata"));
+  if (v.Object("metadata")) {
+    in.metadata = std::move(*root.if_contains("metadata"));
+    // The managed identity and evidence ids (contract "Capture identity",
+    // "Evidence"), only when the metadata names them.
+    if (const json::object* m = in.metadata.if_object()) {
+      if (m->contains("capture")) in.capture_identity = domain::capture::ReadCaptureIdentity(*m);
+      if (m->contains("evidence")) in.evidence_ids = domain::capture::ReadEvidenceIds(*m);
+    }
+  }
   v.Object("encrypted");  // unsupported, type-checked only
 
   // aiSummary: any; an object is kept as the bug's client summary, a string

@@ -5,8 +5,10 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "app/transactional_events.h"
+#include "areas/capture/app/accepted_capture.h"
 #include "areas/capture/ports/capture_bug_repository.h"
 #include "areas/capture/ports/duplicate_candidate_repository.h"
 #include "areas/capture/ports/end_user_repository.h"
@@ -49,6 +51,10 @@ struct CaptureDeps {
   // its webhook and a rolled-back one never sends it. A failure rolls the
   // report back. Null or empty: the event is not built in the transaction.
   const TransactionalEvents* events = nullptr;
+  // The accepted-capture hooks (accepted_capture.h), called inside the
+  // ingest transaction for accepted v1 reports naming metadata.capture or
+  // metadata.evidence. Owned by the capture module; null or empty: none.
+  const std::vector<AcceptedCaptureHook>* accepted_capture_hooks = nullptr;
   std::string public_url;  // upgrade links in plan-limit errors
   PlanLimitOverrides plan_limits;
   // Report batches written at once per process (SQLite: several queue for

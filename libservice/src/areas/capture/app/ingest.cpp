@@ -126,6 +126,8 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   PreparedReport r;
   r.source = &source;
   r.delivery_id = std::move(in.delivery_id);
+  r.capture_identity = std::move(in.capture_identity);
+  r.evidence_ids = std::move(in.evidence_ids);
   if (in.reporter_email) r.reporter_email_key = domain::text::LowerAsciiCopy(*in.reporter_email);
   r.month = domain::operations::UsageMonth(now);
   r.bugs_per_month = domain::operations::LimitsFor(source.plan, deps.plan_limits).bugs_per_month;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "areas/capture/domain/capture_identity.h"
 #include "areas/capture/domain/event.h"
 
 namespace service::app::capture {
@@ -46,6 +47,11 @@ struct ReportInput {
   // DUPLICATE_DELIVERY and stores nothing (checked in the write
   // transaction, so a retry after a lost answer is never stored twice).
   std::optional<std::string> delivery_id;
+  // metadata.capture and metadata.evidence of a v1 report, read by the
+  // parser only when present (domain/capture_identity.h); they reach the
+  // accepted-capture hooks (app/accepted_capture.h).
+  std::optional<domain::capture::CaptureIdentity> capture_identity;
+  std::vector<std::string> evidence_ids;
 };
 
 // A presence ping (Spec 1 "POST /v1/ingest/presence") after validation.

@@ -77,6 +77,24 @@ Status CountNewBug(const CaptureDeps& deps, ports::Tx& tx, const std::vector<Pre
   return Status::Ok();
 }
 
+// The accepted-capture hooks of a report naming a capture identity or
+// evidence (accepted_capture.h).
+Status RunAcceptedCaptureHooks(const CaptureDeps& deps, ports::Tx& tx, const PreparedReport& r) {
+  AcceptedCapture c;
+  c.org_id = r.source->org_id;
+  c.project_id = r.source->project_id;
+  c.bug_id = r.bug.id;
+  c.occurrence_id = r.occurrence.id;
+  c.key_env = r.source->key_env;
+  c.platform = r.occurrence.platform;
+  c.level = r.bug_write.severity;
+  c.accepted_at_ms = r.bug_write.seen_at;
+  c.identity = r.capture_identity;
+  c.evidence_ids = r.evidence_ids;
+  for (const AcceptedCaptureHook& hook : *deps.accepted_capture_hooks) SV_RETURN_IF_ERROR(hook(tx, c));
+  return Status::Ok();
+}
+
 ports::BugParticipants ParticipantsOf(const PreparedReport& r) {
   return ports::BugParticipants{r.bug.id, r.occurrence.user_key, r.occurrence.session_id,
                                 r.reporter_email_key, r.bug_write.seen_at};
@@ -216,6 +234,10 @@ Status WriteReports(const CaptureDeps& deps, ports::Tx& tx, const std::vector<Pr
     if (deps.events != nullptr && !deps.events->empty()) {
       r->event = OutcomeEvent(*r);
       SV_RETURN_IF_ERROR(deps.events->Publish(tx, r->event, kCaptureEvents));
+    }
+    if ((r->capture_identity || !r->evidence_ids.empty()) && deps.accepted_capture_hooks != nullptr &&
+        !deps.accepted_capture_hooks->empty()) {
+      SV_RETURN_IF_ERROR(RunAcceptedCaptureHooks(deps, tx, *r));
     }
   }
   return Status::Ok();

@@ -14,6 +14,8 @@
 //   end users   one upsert for the batch
 //   history     a row per report that reopened a resolved bug
 //   outbox      CaptureDeps::events per report (transactional subscribers)
+//   hooks       CaptureDeps::accepted_capture_hooks, for accepted reports
+//               naming a capture identity or evidence (accepted_capture.h)
 //
 // On PostgreSQL "one statement" is literal (unnest()ed arrays); on SQLite,
 // where statements cost no round trip, the repositories loop over
@@ -28,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "areas/capture/app/accepted_capture.h"
 #include "areas/capture/app/deps.h"
 #include "areas/capture/app/report.h"
 #include "areas/capture/ports/capture_bug_repository.h"
@@ -49,6 +52,10 @@ struct PreparedReport {
   std::string month;                              // "YYYY-MM": the plan-limit month
   int64_t bugs_per_month = -1;                    // the plan's limit (negative: none)
   std::optional<std::string> delivery_id;         // ReportInput::delivery_id
+  // ReportInput::capture_identity and evidence_ids: a report with either
+  // goes to CaptureDeps::accepted_capture_hooks once accepted.
+  std::optional<CaptureIdentity> capture_identity;
+  std::vector<std::string> evidence_ids;
 
   // Results, reset by every write attempt.
   Status outcome;             // OK, or why it was refused (nothing stored then)

@@ -189,10 +189,21 @@ Result<json::object> GetBugTool(const McpDeps& deps, const Context& ctx, const A
                       {"metered", c.charged}};
 }
 
-Result<json::object> ListEvidenceTool(const McpDeps&, const Context&, const AgentCaller& caller,
-                                      const domain::mcp::ToolSpec&, const json::object& a) {
-  SV_RETURN_IF_ERROR(app::mcp::ListEvidence(caller, util::ToLower(String(a, "projectId"))));
-  return json::object{};
+// list_evidence: GET /v1/evidence/projects/:projectId/occurrences/:occurrenceId/artifacts.
+Result<json::object> ListEvidenceTool(const McpDeps& deps, const Context&, const AgentCaller& caller,
+                                      const domain::mcp::ToolSpec& spec, const json::object& a) {
+  domain::evidence::ListBounds bounds;
+  bounds.limit = IntArg(spec, a, "limit");
+  bounds.offset = IntArg(spec, a, "offset");
+  SV_ASSIGN_OR_RETURN(app::evidence::ArtifactList list,
+                      app::mcp::ListEvidence(deps, caller, util::ToLower(String(a, "projectId")),
+                                             util::ToLower(String(a, "occurrenceId")), bounds));
+  json::array artifacts;
+  for (const auto& x : list.artifacts) artifacts.push_back(domain::evidence::ArtifactJson(x));
+  return json::object{{"artifacts", std::move(artifacts)},
+                      {"total", list.total},
+                      {"limit", list.limit},
+                      {"offset", list.offset}};
 }
 
 Status Unassembled(const std::string& capability) {

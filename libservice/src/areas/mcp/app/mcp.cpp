@@ -103,10 +103,23 @@ Result<BugContext> GetBugContext(const McpDeps& deps, const AgentCaller& caller,
   return out;
 }
 
-Status ListEvidence(const AgentCaller& caller, const std::string& project_id) {
+Result<evidence::ArtifactList> ListEvidence(const McpDeps& deps, const AgentCaller& caller,
+                                            const std::string& project_id, const std::string& occurrence_id,
+                                            const domain::evidence::ListBounds& bounds) {
   SV_RETURN_IF_ERROR(RequireProjectAccess(caller, kGetReproContext, project_id));
-  return Status::Public(Code::kUnavailable, "Evidence storage is not configured",
-                        std::string(kStorageUnavailable));
+  if (deps.evidence == nullptr) {
+    return Status::Public(Code::kUnavailable, "Evidence storage is not configured",
+                          std::string(kStorageUnavailable));
+  }
+  evidence::EvidenceCaller c;
+  c.kind = evidence::EvidenceCaller::Kind::kAgent;
+  c.org_id = caller.org_id;
+  c.user_id = caller.user_id;
+  c.role = caller.role;
+  c.token_id = caller.token_id;
+  c.scopes = caller.scopes;
+  c.granted_projects = caller.granted_projects;
+  return evidence::ListForOccurrence(*deps.evidence, c, project_id, occurrence_id, bounds);
 }
 
 }  // namespace service::app::mcp

@@ -12,8 +12,7 @@
 //   a bug of another organization, or of
 //   a project the token has no grant for  404 "Bug not found"
 //   a metered read without credits        402 credits_exhausted
-//   evidence listing                      503 storage_unavailable (evidence
-//                                         storage is the next issue)
+//   evidence listing without storage      503 storage_unavailable
 //
 // Thread-safety: safe from any thread.
 #pragma once
@@ -29,6 +28,7 @@
 #include "areas/bugs/app/bugs.h"
 #include "areas/bugs/app/insights.h"
 #include "areas/bugs/app/search.h"
+#include "areas/evidence/app/evidence.h"
 #include "areas/handoff/app/handoff.h"
 #include "areas/operations/app/billing.h"
 #include "service/logger.h"
@@ -71,8 +71,9 @@ struct McpDeps {
   const operations::OperationsDeps* operations = nullptr;
   // Null until their areas are assembled: the tools answer
   // CAPABILITY_UNAVAILABLE.
-  const agent_work::AgentWorkDeps* work = nullptr;  // claim_issue, renew/release/complete_claim
-  const handoff::HandoffDeps* handoff = nullptr;    // listen_handoffs, ack_bug
+  const agent_work::AgentWorkDeps* work = nullptr;   // claim_issue, renew/release/complete_claim
+  const handoff::HandoffDeps* handoff = nullptr;     // listen_handoffs, ack_bug
+  const evidence::EvidenceDeps* evidence = nullptr;  // list_evidence
   Logger* log = nullptr;  // internal causes of failed tool calls, with the request id
 };
 
@@ -120,8 +121,12 @@ struct BugContext {
 Result<BugContext> GetBugContext(const McpDeps& deps, const AgentCaller& caller, const std::string& bug_id,
                                  const ReproLimits& limits, const std::string& reference);
 
-// list_evidence: get_repro_context and the grant, then 503
-// storage_unavailable (evidence storage does not exist yet).
-Status ListEvidence(const AgentCaller& caller, const std::string& project_id);
+// list_evidence: GET /v1/evidence/projects/:projectId/occurrences/
+// :occurrenceId/artifacts over the evidence area's use case:
+// get_repro_context and the grant, then 503 storage_unavailable without
+// storage, then the project and the occurrence (404), then the page.
+Result<evidence::ArtifactList> ListEvidence(const McpDeps& deps, const AgentCaller& caller,
+                                            const std::string& project_id, const std::string& occurrence_id,
+                                            const domain::evidence::ListBounds& bounds);
 
 }  // namespace service::app::mcp
