@@ -385,6 +385,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
       spool_parser_.emplace(std::move(*parser_));
       spool_parser_->body_limit(policy.max_bytes);
       spool_chunk_.resize(kSpoolChunk);
+      // Beast reads at most the read buffer's free capacity per call (at
+      // least 512 bytes); after a header that is a few hundred bytes, so a
+      // 10 MiB body took ~20,000 reads and spool writes. A piece's worth of
+      // room makes them 64 KiB (Next shrinks the buffer again).
+      buffer_.reserve(kSpoolChunk);
     } else {
       parser_->body_limit(policy.max_bytes);
     }
