@@ -196,7 +196,9 @@ TEST_CASE("a published symbol file is pending and unusable until the verifier re
   CHECK(S(again.json.at("symbolFile"), "id") == elf_id);
 
   // A universal Mach-O, the declared id naming its second slice (hyphens,
-  // upper case).
+  // upper case); a second later, so the list's order (oldest first, then
+  // the random id) is the publishing order.
+  f.t.clock().Advance(1000);
   const std::string arm64_uuid = sf::Bytes(16, 0xf0, 1);
   const std::string fat =
       sf::Fat(false, {sf::MachOWithUuid(0x01000007, 3, kUuid), sf::MachOWithUuid(0x0100000c, 0, arm64_uuid)},
