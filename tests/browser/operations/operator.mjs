@@ -78,7 +78,13 @@ export default async function operator(t) {
   await op.click('form.filters button[type="submit"]');
   await op.waitForFunction((name) => [...document.querySelectorAll("tr[data-customer] a")].some((a) => a.textContent === name), {}, orgName);
   const orgId = await op.$eval("tr[data-customer]", (e) => e.dataset.customer);
-  await op.click(`tr[data-customer="${orgId}"] a`);
+  // Found and clicked in one step: the list may draw itself again (the search
+  // field's debounced reload) between a lookup and a click.
+  await op.waitForFunction((id) => {
+    const a = document.querySelector(`tr[data-customer="${id}"] a`);
+    if (a) a.click();
+    return Boolean(a);
+  }, {}, orgId);
   await op.waitForFunction((name) => document.querySelector("main h1")?.textContent === name, {}, orgName);
   assert.ok(await op.$eval("#customer-team", (e) => e.textContent.includes("Pat Person")), "the detail lists the team");
   await Promise.all([op.waitForSelector("#bug-count"), op.click(`button[data-support="${orgId}"]`)]);
