@@ -25,6 +25,7 @@ import {
   table,
 } from "./core.js";
 import { agentSettingsSection } from "./handoff.js";
+import { scrubbingSection } from "./scrubbing.js";
 import { supportAccess } from "./operator.js";
 
 function button(label, onclick, cls = "secondary") {
@@ -138,6 +139,7 @@ export async function projectPage(id) {
     section("Capture keys", keys.keys.length ? table({}, ["Key", "Label", ["Last used", "hide-narrow"], ["Expires", "hide-narrow"], ""], keyRows) : empty("No key yet."), create, fresh),
     section("Check the setup", h("p", {}, "Sends one real report through the normal pipeline (grouping, webhooks, the live stream)."), test),
     agentSettingsSection(id),
+    scrubbingSection(id),
     out,
   );
 }

@@ -16,6 +16,8 @@
 //   verification  runner and device enrollment through the forms; an agent's
 //             signed receipt and promotion show "Verified fixed" on the bug
 //             page; revoking the runner makes it unproven
+//   scrubbing the project's scrubbing settings saved on its page; a report's
+//             secrets arrive as [Filtered] and the card counts them
 // OPS_DATABASE names one database for every server (the C++ test passes a
 // fresh PostgreSQL schema: several processes on one database); otherwise
 // each server has its own SQLite file. Exits 0 when every check holds.
@@ -32,7 +34,7 @@ if (!binary || !shotDir) {
 }
 mkdirSync(shotDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "service-agents-"));
-const sections = ["tokens", "handoff", "evidence", "applications", "verification"];
+const sections = ["tokens", "handoff", "evidence", "applications", "verification", "scrubbing"];
 
 let browser;
 let failed = false;

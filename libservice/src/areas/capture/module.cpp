@@ -1,6 +1,7 @@
 #include "areas/capture/module.h"
 
 #include "areas/capture/api/routes.h"
+#include "areas/capture/app/scrubbing.h"
 #include "areas/capture/store/repositories.h"
 
 namespace service::modules {
@@ -11,6 +12,7 @@ Status CaptureModule::Open(Platform& p) {
   end_users_ = store::NewSqlEndUserRepository();
   presence_ = store::NewSqlPresenceRepository();
   duplicates_ = store::NewSqlDuplicateCandidateRepository();
+  scrubbing_settings_ = store::NewSqlScrubbingRepository();
 
   deps_.db = p.tx.get();
   deps_.clock = p.clock.get();
@@ -28,6 +30,7 @@ Status CaptureModule::Open(Platform& p) {
   deps_.presence = presence_.get();
   deps_.duplicates = duplicates_.get();
   deps_.usage = p.Shared<ports::UsageRepository>();
+  deps_.scrubbing_settings = scrubbing_settings_.get();
   deps_.public_url = p.options.EffectivePublicUrl();
   deps_.plan_limits = p.options.plan_limits;
   deps_.batch_writers = p.db->dialect() == store::Dialect::kSqlite ? app::capture::kSqliteBatchWriters
@@ -37,6 +40,9 @@ Status CaptureModule::Open(Platform& p) {
   runtime_ = std::make_unique<app::capture::Runtime>(deps_, std::move(secret));
   deps_.capture = runtime_.get();
   app::capture::RegisterTasks(deps_, p.workers);
+  scrubbing_ = std::make_unique<app::capture::ScrubbingCache>(deps_);
+  deps_.scrubbing = scrubbing_.get();
+  app::capture::RegisterScrubbingTasks(deps_, p.workers);
   app::capture::Runtime* runtime = runtime_.get();
   projects_.OnKeysChanged([runtime] { runtime->ForgetKeys(); });
 
@@ -50,6 +56,9 @@ Status CaptureModule::Open(Platform& p) {
   return Status::Ok();
 }
 
-void CaptureModule::RegisterRoutes(api::Pipeline& pipeline) { api::RegisterCaptureRoutes(pipeline, deps_); }
+void CaptureModule::RegisterRoutes(api::Pipeline& pipeline) {
+  api::RegisterCaptureRoutes(pipeline, deps_);
+  api::RegisterScrubbingRoutes(pipeline, deps_);
+}
 
 }  // namespace service::modules

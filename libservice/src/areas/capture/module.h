@@ -1,6 +1,7 @@
 // The capture area: ingest, presence, console reports (manual reports and
 // test events), with its in-memory runtime (key cache, batched last_used,
-// group commit of reports) and its worker tasks.
+// group commit of reports), scrubbing (its settings cache and counters)
+// and its worker tasks.
 #pragma once
 
 #include <memory>
@@ -8,6 +9,7 @@
 
 #include "areas/capture/app/deps.h"
 #include "areas/capture/app/runtime.h"
+#include "areas/capture/app/scrubbing.h"
 #include "areas/projects/module.h"
 #include "modules/module.h"
 
@@ -36,7 +38,9 @@ class CaptureModule final : public Module {
   std::unique_ptr<ports::EndUserRepository> end_users_;
   std::unique_ptr<ports::PresenceRepository> presence_;
   std::unique_ptr<ports::DuplicateCandidateRepository> duplicates_;
+  std::unique_ptr<ports::ScrubbingRepository> scrubbing_settings_;
   std::unique_ptr<app::capture::Runtime> runtime_;
+  std::unique_ptr<app::capture::ScrubbingCache> scrubbing_;
   std::vector<app::capture::AcceptedCaptureHook> accepted_capture_hooks_;
   app::capture::CaptureDeps deps_;
 };

@@ -14,6 +14,7 @@
 #include "areas/capture/ports/end_user_repository.h"
 #include "areas/capture/ports/occurrence_repository.h"
 #include "areas/capture/ports/presence_repository.h"
+#include "areas/capture/ports/scrubbing_repository.h"
 #include "areas/operations/ports/usage_repository.h"
 #include "areas/projects/ports/project_repository.h"
 #include "ports/event_bus.h"
@@ -28,6 +29,7 @@
 namespace service::app::capture {
 
 class Runtime;
+class ScrubbingCache;
 
 struct CaptureDeps {
   ports::Transactions* db = nullptr;
@@ -44,6 +46,7 @@ struct CaptureDeps {
   ports::PresenceRepository* presence = nullptr;
   ports::DuplicateCandidateRepository* duplicates = nullptr;
   ports::UsageRepository* usage = nullptr;
+  ports::ScrubbingRepository* scrubbing_settings = nullptr;
   // Every capture outcome (new_bug, duplicate, regression) is published to
   // these subscribers inside the ingest transaction (area kCaptureEvents),
   // with the event the bus gets after the commit: the integrations area
@@ -62,6 +65,9 @@ struct CaptureDeps {
   int batch_writers = 1;
   // The area's in-memory state; set once it exists (null inside Runtime).
   Runtime* capture = nullptr;
+  // The scrubbing settings cache and counters (scrubbing.h); null: every
+  // report is scrubbed with the default rules and nothing is counted.
+  ScrubbingCache* scrubbing = nullptr;
 
   int64_t Now() const { return clock->NowMillis(); }
 };

@@ -5,6 +5,7 @@
 #include "areas/capture/app/deps.h"
 #include "areas/capture/app/report_writer.h"
 #include "areas/capture/app/runtime.h"
+#include "areas/capture/app/scrubbing.h"
 #include "areas/capture/domain/classify.h"
 #include "areas/capture/domain/embedding.h"
 #include "areas/capture/domain/end_user.h"
@@ -102,6 +103,11 @@ void ProposeDuplicatesFor(const CaptureDeps& deps, const ports::BugReportWrite& 
 Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source, ReportInput in) {
   const int64_t now = deps.Now();
 
+  // --- Scrubbing first: nothing below (fingerprint, signature, search
+  //     text, stored JSON) ever sees a scrubbed value. ---
+  bool store_ip = true;
+  SV_RETURN_IF_ERROR(ScrubReport(deps, source, in, &store_ip));
+
   // --- Everything computable without the database, before the write. ---
   const std::string auto_kind =
       source.console_manual ? std::string() : domain::capture::AutoReportKind(in.metadata);
@@ -119,7 +125,7 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   const std::string ua = user_agent.value_or("");
   const std::string platform = in.platform ? *in.platform : domain::capture::InferPlatform(ua);
   const domain::capture::UserAgentInfo ua_info = domain::capture::ParseUserAgent(ua);
-  const std::string ip_hash = deps.capture->HashClientIp(source.client_ip);
+  const std::string ip_hash = store_ip ? deps.capture->HashClientIp(source.client_ip) : std::string();
   const domain::capture::EndUserIdentity identity =
       domain::capture::EndUserKey(in.user_id.value_or(""), in.reporter_email.value_or(""), ip_hash);
 

@@ -4,11 +4,13 @@
 
 #include "areas/capture/app/deps.h"
 #include "areas/capture/app/runtime.h"
+#include "areas/capture/app/scrubbing.h"
 #include "util/time.h"
 
 namespace service::app::capture {
 
 Status RecordPresence(const CaptureDeps& deps, const ReportSource& source, PresenceInput input) {
+  SV_RETURN_IF_ERROR(ScrubPresence(deps, source.project_id, input));
   ports::PresencePing ping;
   ping.org_id = source.org_id;
   ping.project_id = source.project_id;

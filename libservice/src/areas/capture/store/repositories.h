@@ -11,6 +11,7 @@
 #include "areas/capture/ports/end_user_repository.h"
 #include "areas/capture/ports/occurrence_repository.h"
 #include "areas/capture/ports/presence_repository.h"
+#include "areas/capture/ports/scrubbing_repository.h"
 
 namespace service::store {
 
@@ -19,5 +20,6 @@ std::unique_ptr<ports::DuplicateCandidateRepository> NewSqlDuplicateCandidateRep
 std::unique_ptr<ports::EndUserRepository> NewSqlEndUserRepository();
 std::unique_ptr<ports::OccurrenceRepository> NewSqlOccurrenceRepository();
 std::unique_ptr<ports::PresenceRepository> NewSqlPresenceRepository();
+std::unique_ptr<ports::ScrubbingRepository> NewSqlScrubbingRepository();
 
 }  // namespace service::store
