@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages the project needs, only when missing.
 #   scripts/install-deps.sh          build and run
 #   scripts/install-deps.sh --test   also the test tools (PostgreSQL 15 server, clang for the thread-safety analysis, wrk,
-#                                    Node and npm when missing, the e2e tests' Sentry SDK and MCP SDK from the npm registry,
+#                                    Node and npm when missing, the e2e tests' Sentry SDK, MCP SDK, sentry-cli and esbuild
+#                                    from the npm registry,
 #                                    Chromium and puppeteer-core for the console's browser test)
 set -euo pipefail
 
@@ -40,6 +41,12 @@ if [[ "${1:-}" == "--test" ]]; then
   mcp_dir="$(dirname "$0")/../tests/e2e/mcp"
   if [[ ! -d "$mcp_dir/node_modules/@modelcontextprotocol/sdk" ]]; then
     (cd "$mcp_dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
+  # The unmodified sentry-cli (its binary from the npm package @sentry/cli-linux-x64, no download) and esbuild of
+  # the source map e2e test, pinned by their lockfile.
+  sourcemaps_dir="$(dirname "$0")/../tests/e2e/sourcemaps"
+  if [[ ! -x "$sourcemaps_dir/node_modules/.bin/sentry-cli" ]]; then
+    (cd "$sourcemaps_dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
   fi
   # puppeteer-core drives Debian's Chromium (it downloads no browser).
   browser_dir="$(dirname "$0")/../tests/browser"

@@ -20,7 +20,9 @@
 #include "areas/operations/module.h"
 #include "areas/portfolio/module.h"
 #include "areas/projects/module.h"
+#include "areas/recommendations/module.h"
 #include "areas/sentry/module.h"
+#include "areas/sourcemaps/module.h"
 #include "areas/stream/module.h"
 #include "areas/support/module.h"
 #include "areas/symbols/module.h"
@@ -60,12 +62,14 @@ Modules AssembleModules() {
   AgentWorkModule* agent_work = Add<AgentWorkModule>(m, *bugs);
   Add<VerificationModule>(m, *bugs, *agent_work, *evidence);
   Add<SymbolsModule>(m, *applications);
+  Add<SourcemapsModule>(m);
   TriageModule* triage = Add<TriageModule>(m, *bugs, *ai);
   TicketsModule* tickets = Add<TicketsModule>(m, *bugs, *triage);
   tickets->SetAgentTokenCheck(agent_tokens->TicketAgentCheck());  // X-Agent-Token (development)
   Add<PortfolioModule>(m, *bugs);
   IntegrationsModule* integrations = Add<IntegrationsModule>(m, *bugs, *triage);
   HandoffModule* handoff = Add<HandoffModule>(m, *bugs, *integrations);
+  Add<RecommendationsModule>(m, *bugs, *integrations);  // recommended_bug
   Add<StreamModule>(m, *accounts);
   Add<DemoModule>(m, *accounts, *capture);
   Add<AdminModule>(m, *accounts);

@@ -53,7 +53,7 @@ std::string Decision(const di::AlertPolicy& policy, const di::AlertSample& sampl
   *reason = di::ExclusionReason(policy, sample);
   if (!reason->empty()) return "not_scheduled";
   if (policy.quiet_hours && di::QuietUntil(*policy.quiet_hours, now)) {
-    if (sample.event == "new_bug" || sample.event == "regression") {
+    if (sample.event == "new_bug" || sample.event == "regression" || sample.event == "recommended_bug") {
       *reason = "quiet_hours";
       return "deferred";
     }

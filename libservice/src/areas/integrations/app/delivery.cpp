@@ -312,6 +312,11 @@ Result<std::vector<QueuedDelivery>> EnqueueEvent(const IntegrationsDeps& deps, p
     return out;
   }
   const int64_t now = deps.Now();
+  // Quiet hours hold the events the policy holds (recommended_bug) until the
+  // window ends, like capture-path webhooks.
+  std::optional<int64_t> quiet_until;
+  if (!di::IsPolicyExempt(event.type) && policy.quiet_hours)
+    quiet_until = di::QuietUntil(*policy.quiet_hours, now);
   const std::string payload = json::serialize(BuildPayload(deps, event.type, ev, *bug, EventPath::kTriage));
   const std::string event_id = deps.ids->NewId();
   SV_RETURN_IF_ERROR(deps.integrations->InsertEvent(tx, event_id, event.org_id, payload, now));
@@ -325,10 +330,11 @@ Result<std::vector<QueuedDelivery>> EnqueueEvent(const IntegrationsDeps& deps, p
     d.event_id = event_id;
     d.event_type = event.type;
     d.schedule = std::string(di::ScheduleName(di::Schedule::kShort));
-    d.status = "pending";
+    d.status = quiet_until ? "deferred" : "pending";
     d.payload = payload;
     d.created_at = now;
-    d.next_attempt_at = now;
+    d.deferred_until = quiet_until;
+    d.next_attempt_at = quiet_until.value_or(now);
     SV_RETURN_IF_ERROR(deps.integrations->InsertDelivery(tx, d).status());
     out.push_back(QueuedDelivery{dest, d.id});
   }

@@ -156,8 +156,8 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
 
 // ---- events of the handoff area (areas/handoff) ----------------------------
 
-// The events whose producers live above this area (the handoff area):
-// agent_notify, agent_update, recommended_bug. Their producer writes their
+// The events whose producers live above this area (the handoff area:
+// agent_notify, agent_update; the recommendations area: recommended_bug). Their producer writes their
 // deliveries itself (EnqueueEvent) and publishes the event on the bus after
 // its commit, which wakes the delivery engine (WakesDeliveryEngine).
 bool IsHandoffEvent(std::string_view event_type);
@@ -171,9 +171,11 @@ struct QueuedDelivery {
 };
 
 // Writes one delivery of `event` (IsHandoffEvent) for each of `dests` inside
-// `tx`, on the short schedule (a direct send off the capture path: no quiet
-// hours), unless the project's alert policy excludes the event
-// (agent_notify and agent_update are exempt: domain/alert_policy.h). The
+// `tx`, on the short schedule (a direct send off the capture path), unless
+// the project's alert policy excludes the event (agent_notify and
+// agent_update are exempt: domain/alert_policy.h); inside the policy's quiet
+// hours a recommended_bug delivery is written `deferred` until the window
+// ends (the exempt events are never held). The
 // payload is Spec 2's ("Payload fields") for the bug `event.payload` names
 // (`bugId`), plus the event's own fields taken from `event.payload`:
 // agent_notify `trigger`; agent_update `agentAction`, `agentActor`, `prUrl`.

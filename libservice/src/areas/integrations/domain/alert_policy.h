@@ -11,8 +11,8 @@
 //     `titleContains` / `urlContains` (ASCII case-insensitive), or an
 //     environment named in `environments`, is not delivered.
 //   - quietHours [start, end) in `timeZone`, wrapping midnight when start >
-//     end (start == end: none): capture-path webhooks wait until the window
-//     ends (the same delivery is sent then).
+//     end (start == end: none): capture-path webhooks and recommended_bug
+//     deliveries wait until the window ends (the same delivery is sent then).
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,32 @@
+#include "areas/sourcemaps/module.h"
+
+#include "adapters/fs_blob_store.h"
+#include "areas/sourcemaps/store/repositories.h"
+
+namespace service::modules {
+
+Status SourcemapsModule::Open(Platform& p) {
+  const std::string& dir = p.options.evidence_dir;
+  if (!dir.empty()) {
+    // A store of its own under the evidence folder: the evidence sweeper
+    // removes blobs no evidence artifact holds, and must never reach a
+    // chunk or a bundle whose bytes happen to equal an expired artifact's.
+    Result<std::unique_ptr<ports::BlobStore>> store = adapters::OpenFsBlobStore(dir + "/sourcemaps");
+    if (!store.ok()) return Status(Code::kInternal, "SERVICE_EVIDENCE_DIR: " + store.status().message());
+    blobs_ = std::move(*store);
+  }
+  repo_ = store::NewSqlSourcemapRepository();
+  deps_.db = p.tx.get();
+  deps_.clock = p.clock.get();
+  deps_.ids = p.ids.get();
+  deps_.repo = repo_.get();
+  deps_.blobs = blobs_.get();
+  route_deps_.sourcemaps = &deps_;
+  return Status::Ok();
+}
+
+void SourcemapsModule::RegisterRoutes(api::Pipeline& pipeline) {
+  api::RegisterSourcemapsRoutes(pipeline, route_deps_);
+}
+
+}  // namespace service::modules
