@@ -257,7 +257,11 @@ TEST_CASE("applications: admins and managers only, agent tokens and capture keys
   for (const char* role : {"member", "tester", "viewer"}) {
     Member m = AddMemberWithRole(t, s.admin.org_id, role);
     for (const auto& list : {gets, posts}) {
-      for (const auto& [method, path] : list) {
+      for (const auto& entry : list) {
+        // Named references, not a structured binding: clang 14 cannot capture
+        // one in CAPTURE's lambda.
+        const std::string& method = entry.first;
+        const std::string& path = entry.second;
         CAPTURE(role);
         CAPTURE(path);
         CHECK(t.Request(method, path, method == "POST" ? "{}" : "", m.headers()).status == 403);
@@ -277,7 +281,9 @@ TEST_CASE("applications: admins and managers only, agent tokens and capture keys
   const HeaderList agent = {{"Authorization", "Bearer " + S(pat.json, "token")},
                             {"X-Service-Org", s.admin.org_id}};
   for (const auto& list : {gets, posts}) {
-    for (const auto& [method, path] : list) {
+    for (const auto& entry : list) {
+      const std::string& method = entry.first;
+      const std::string& path = entry.second;
       CAPTURE(path);
       CHECK(t.Request(method, path, method == "POST" ? "{}" : "", agent).status == 401);
       CHECK(t.Request(method, path, method == "POST" ? "{}" : "", KeyHeader(s.key)).status == 401);

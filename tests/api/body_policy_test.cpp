@@ -153,8 +153,11 @@ TEST_CASE("Service::BodyPolicyFor names the matched route's policy, the default 
   p = t.service().BodyPolicyFor("POST", "/v1/test/large/abc");
   CHECK_FALSE(p.spooled);
   CHECK(p.max_bytes == 12ull * 1024 * 1024);
-  for (const auto& [method, path] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& entry : std::vector<std::pair<std::string, std::string>>{
            {"GET", "/v1/test/spooled"}, {"POST", "/v1/test/plain"}, {"POST", "/v1/ingest"}, {"PUT", "/x"}}) {
+    // Named references: clang 14 cannot capture a structured binding in CAPTURE's lambda.
+    const std::string& method = entry.first;
+    const std::string& path = entry.second;
     CAPTURE(path);
     p = t.service().BodyPolicyFor(method, path);
     CHECK_FALSE(p.spooled);

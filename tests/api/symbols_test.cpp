@@ -352,7 +352,10 @@ TEST_CASE("publish input: validation, the declared digest, the route's own body 
       {app_q + "&sha256=" + sha + "&name=%FF", "name"},  // not UTF-8 (PostgreSQL text refuses it)
       {"applicationId=nope&sha256=" + sha, "applicationId"},
   };
-  for (const auto& [query, field] : cases) {
+  for (const auto& c : cases) {
+    // Named references: clang 14 cannot capture a structured binding in CAPTURE's lambda.
+    const std::string& query = c.first;
+    const std::string& field = c.second;
     CAPTURE(query);
     TestResponse r = f.Publish(elf, query, h);
     CHECK(r.status == 400);
