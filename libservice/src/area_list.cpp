@@ -53,7 +53,7 @@ Modules AssembleModules() {
   ProjectsModule* projects = Add<ProjectsModule>(m, *accounts);
   AgentTokensModule* agent_tokens = Add<AgentTokensModule>(m, *accounts, *operations);
   CaptureModule* capture = Add<CaptureModule>(m, *projects);
-  Add<SentryModule>(m, *capture);
+  SentryModule* sentry = Add<SentryModule>(m, *capture);
   ApplicationsModule* applications = Add<ApplicationsModule>(m, *capture);
   (void)applications;  // the verification and symbols areas take it
   EvidenceModule* evidence = Add<EvidenceModule>(m, *accounts, *capture);
@@ -62,7 +62,7 @@ Modules AssembleModules() {
   AgentWorkModule* agent_work = Add<AgentWorkModule>(m, *bugs);
   Add<VerificationModule>(m, *bugs, *agent_work, *evidence);
   Add<SymbolsModule>(m, *applications);
-  Add<SourcemapsModule>(m);
+  Add<SourcemapsModule>(m, *sentry);  // hands its frame resolver to sentry
   TriageModule* triage = Add<TriageModule>(m, *bugs, *ai);
   TicketsModule* tickets = Add<TicketsModule>(m, *bugs, *triage);
   tickets->SetAgentTokenCheck(agent_tokens->TicketAgentCheck());  // X-Agent-Token (development)

@@ -11,6 +11,8 @@
 
 #include <boost/json.hpp>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -493,6 +495,231 @@ TEST_CASE("sourcemaps: without storage the upload routes answer 503") {
   CHECK(f.Upload({bundle}, h).status == 503);
   CHECK(f.Assemble(bundle, {bundle}, h).status == 503);
   CHECK(f.t.Get("/v1/sourcemaps/projects/" + f.s.project_id + "/bundles", h).status == 200);
+}
+
+// ---- Resolution at ingest (issue 31 item 2) ----
+
+namespace {
+
+std::string ReadData(const std::string& name) {
+  std::ifstream in(std::string(SERVICE_SOURCE_DIR) + "/tests/unit/data/sourcemaps/" + name, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  REQUIRE_MESSAGE(!ss.str().empty(), name);
+  return ss.str();
+}
+
+constexpr const char* kEsbuildDebugId = "9a1b7c4e-0f4a-4d4b-8e8e-3c0d5f6a7b81";
+
+// The real esbuild bundle of tests/unit/data/sourcemaps as sentry-cli packs
+// it: ~/static/app.min.js (naming its map) and ~/static/app.min.js.map, both
+// with the debug id.
+std::string EsbuildBundle(const std::string& release) {
+  json::object files{
+      {"files/_/_/app.min.js", json::object{{"type", "minified_source"},
+                                            {"url", "~/static/app.min.js"},
+                                            {"headers", json::object{{"debug-id", kEsbuildDebugId},
+                                                                     {"Sourcemap", "app.min.js.map"}}}}},
+      {"files/_/_/app.min.js.map", json::object{{"type", "source_map"},
+                                                {"url", "~/static/app.min.js.map"},
+                                                {"headers", json::object{{"debug-id", kEsbuildDebugId}}}}}};
+  json::object manifest{{"files", files}, {"org", "acme"}, {"project", "web"}, {"release", release}};
+  return Zip({{"files/_/_/app.min.js", ReadData("app.min.js"), true},
+              {"files/_/_/app.min.js.map", ReadData("app.min.js.map"), true},
+              {"manifest.json", json::serialize(manifest), true}});
+}
+
+// A browser event thrown in the bundle: Node's stack for it (outermost
+// first, as Sentry sends frames), plus a vendor frame no map covers and a
+// frame without a column.
+json::object BundleEvent(const std::string& event_id, const std::string& message, bool debug_meta,
+                         const std::string& release = "1.0") {
+  const std::string file = "https://shop.example/static/app.min.js";
+  json::array frames{
+      json::object{{"function", "n"},
+                   {"abs_path", "https://shop.example/static/vendor.js"},
+                   {"lineno", 1},
+                   {"colno", 10},
+                   {"in_app", false}},
+      json::object{{"function", "Object.<anonymous>"}, {"abs_path", file}, {"lineno", 1}, {"colno", 184}},
+      json::object{{"function", "c"}, {"abs_path", file}, {"lineno", 1}, {"colno", 153}},
+      json::object{{"function", "r"}, {"abs_path", file}, {"lineno", 1}},
+      json::object{{"function", "r"}, {"abs_path", file}, {"lineno", 1}, {"colno", 58}}};
+  json::object e{
+      {"event_id", event_id},
+      {"platform", "javascript"},
+      {"release", release},
+      {"sdk", json::object{{"name", "sentry.javascript.browser"}, {"version", "8.55.0"}}},
+      {"exception", json::object{{"values", json::array{json::object{
+                                                {"type", "TypeError"},
+                                                {"value", message},
+                                                {"stacktrace", json::object{{"frames", frames}}}}}}}}};
+  if (debug_meta) {
+    e["debug_meta"] = json::object{
+        {"images", json::array{json::object{
+                       {"type", "sourcemap"}, {"code_file", file}, {"debug_id", kEsbuildDebugId}}}}};
+  }
+  return e;
+}
+
+std::string EnvelopeOf(const json::object& event) {
+  const std::string payload = json::serialize(event);
+  return "{\"event_id\":\"" + std::string(event.at("event_id").as_string()) +
+         "\"}\n{\"type\":\"event\",\"length\":" + std::to_string(payload.size()) + "}\n" + payload + "\n";
+}
+
+int64_t ProjectNumberOf(TestService& t, const Member& m, const std::string& project_id) {
+  TestResponse list = t.Get("/v1/projects", m.headers());
+  REQUIRE_MESSAGE(list.status == 200, list.body);
+  for (const auto& pr : list.json.at("projects").as_array())
+    if (pr.at("id").as_string() == project_id) return pr.at("project_number").as_int64();
+  FAIL("project not listed: ", project_id);
+  return 0;
+}
+
+// Uploads a bundle in one chunk and assembles it for the fixture's project.
+void UploadBundle(Fixture& f, const std::string& bundle, const std::string& release) {
+  const HeaderList h = Bearer(f.token);
+  TestResponse up = f.Upload({bundle}, h);
+  REQUIRE_MESSAGE(up.status == 200, up.body);
+  TestResponse done = f.Assemble(bundle, {bundle}, h, {}, release);
+  REQUIRE_MESSAGE(done.status == 200, done.body);
+  REQUIRE_MESSAGE(State(done) == "ok", done.body);
+}
+
+// Posts a Sentry envelope with the fixture's key; returns the event's bug
+// and the stored error event's data.
+struct Stored {
+  std::string bug_id;
+  std::string title;
+  json::object data;
+};
+Stored Send(Fixture& f, const std::string& key, const std::string& project_id, const json::object& event) {
+  const int64_t number = ProjectNumberOf(f.t, f.s.admin, project_id);
+  TestResponse r = f.t.Request(
+      "POST", "/api/" + std::to_string(number) + "/envelope/", EnvelopeOf(event),
+      {{"X-Sentry-Auth",
+        "Sentry sentry_version=7, sentry_client=sentry.javascript.browser/8.55.0, sentry_key=" + key}});
+  REQUIRE_MESSAGE(r.status == 200, r.body);
+  TestResponse bugs =
+      f.t.Get("/v1/bugs?signalClass=all&limit=200&projectId=" + project_id, f.s.admin.headers());
+  REQUIRE_MESSAGE(bugs.status == 200, bugs.body);
+  Stored out;
+  for (const auto& b : bugs.json.at("bugs").as_array()) {
+    TestResponse occ = f.t.Get("/v1/bugs/" + S(b, "id") + "/events", f.s.admin.headers());
+    REQUIRE_MESSAGE(occ.status == 200, occ.body);
+    for (const auto& ev : occ.json.at("events").as_array()) {
+      if (S(ev, "event_type") != "error") continue;
+      const json::object& d = ev.at("data").as_object();
+      if (d.at("message").as_string() != event.at("exception").at("values").at(0).at("value").as_string())
+        continue;
+      out.bug_id = S(b, "id");
+      out.title = S(b, "title");
+      out.data = d;
+    }
+  }
+  REQUIRE_MESSAGE(!out.bug_id.empty(), bugs.body);
+  return out;
+}
+
+const json::object& MappedAt(const Stored& s, size_t i) {
+  return s.data.at("frames").as_array().at(i).at("mapped").as_object();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "sourcemaps: a Sentry event's minified frames are resolved at ingest by debug id, else by release and "
+    "URL") {
+  Fixture f;
+  // Before any upload: frames stored as sent, nothing attempted.
+  const Stored before = Send(f, f.s.key, f.s.project_id,
+                             BundleEvent("00000000000000000000000000000001", "before upload", true));
+  for (const auto& fr : before.data.at("frames").as_array()) CHECK_FALSE(fr.as_object().contains("mapped"));
+  CHECK_FALSE(before.data.contains("resolved_stack"));
+
+  UploadBundle(f, EsbuildBundle("1.0"), "1.0");
+
+  SUBCASE("by debug id") {
+    const Stored s =
+        Send(f, f.s.key, f.s.project_id,
+             BundleEvent("00000000000000000000000000000002", "by debug id", true, "other-release"));
+    CHECK(S(MappedAt(s, 0), "reason") == "map_not_found");  // vendor.js
+    const json::object& top = MappedAt(s, 4);
+    CHECK(S(top, "source") == "../src/cart.js");
+    CHECK(top.at("lineno").as_int64() == 6);
+    CHECK(top.at("colno").as_int64() == 13);
+    CHECK(S(top, "function") == "computeTotal");
+    CHECK(S(top, "context_line").find("throw new Error") != std::string::npos);
+    CHECK_FALSE(top.at("pre_context").as_array().empty());
+    CHECK(S(MappedAt(s, 3), "reason") == "no_location");
+    CHECK(S(MappedAt(s, 2), "source") == "../src/main.js");
+    CHECK(S(MappedAt(s, 2), "function") == "checkout");
+    // The minified frame is kept as sent beside its original.
+    CHECK(S(s.data.at("frames").as_array().at(4), "function") == "r");
+    CHECK(s.data.at("frames").as_array().at(4).at("colno").as_int64() == 58);
+    const std::string resolved = S(s.data, "resolved_stack");
+    CHECK_MESSAGE(resolved.find("at computeTotal (../src/cart.js:6:13)") != std::string::npos, resolved);
+    CHECK(S(s.data, "stack").find("at r (https://shop.example/static/app.min.js:1:58)") != std::string::npos);
+  }
+  SUBCASE("by release, dist and URL when the event has no debug ids") {
+    const Stored s = Send(f, f.s.key, f.s.project_id,
+                          BundleEvent("00000000000000000000000000000003", "by release", false));
+    CHECK(S(MappedAt(s, 4), "source") == "../src/cart.js");
+    CHECK(S(MappedAt(s, 4), "function") == "computeTotal");
+    // Another release finds nothing.
+    const Stored other = Send(f, f.s.key, f.s.project_id,
+                              BundleEvent("00000000000000000000000000000004", "other release", false, "2.0"));
+    CHECK(S(MappedAt(other, 4), "reason") == "map_not_found");
+    CHECK_FALSE(other.data.contains("resolved_stack"));
+  }
+  SUBCASE("a broken map leaves the frames as sent with the decoder's reason, and the event is stored") {
+    const std::string broken_id = "1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9";
+    json::object files{
+        {"files/_/_/bad.js.map", json::object{{"type", "source_map"},
+                                              {"url", "~/static/bad.js.map"},
+                                              {"headers", json::object{{"debug-id", broken_id}}}}}};
+    const std::string bad =
+        Zip({{"files/_/_/bad.js.map", R"({"version":3,"sources":["a.js"],"mappings":"!!"})", true},
+             {"manifest.json", json::serialize(json::object{{"files", files}}), true}});
+    UploadBundle(f, bad, "1.0");
+    json::object e = BundleEvent("00000000000000000000000000000005", "broken map", true, "9.9");
+    e["debug_meta"].as_object()["images"].as_array()[0].as_object()["debug_id"] = broken_id;
+    const Stored s = Send(f, f.s.key, f.s.project_id, e);
+    CHECK(S(MappedAt(s, 4), "reason") == "map_malformed");
+    CHECK(S(s.data.at("frames").as_array().at(4), "function") == "r");
+  }
+}
+
+TEST_CASE("sourcemaps: two builds whose messages differ by minified names group by their resolved frames") {
+  Fixture f;
+  UploadBundle(f, EsbuildBundle("1.0"), "1.0");
+  const Stored a = Send(f, f.s.key, f.s.project_id,
+                        BundleEvent("00000000000000000000000000000011", "r is not a function", true));
+  const Stored b = Send(f, f.s.key, f.s.project_id,
+                        BundleEvent("00000000000000000000000000000012", "o is not a function", true));
+  CHECK(S(a.data, "message") != S(b.data, "message"));
+  CHECK(a.bug_id == b.bug_id);
+  // A different resolved stack (another throw site) is another bug.
+  json::object other = BundleEvent("00000000000000000000000000000013", "r is not a function", true);
+  other["exception"]
+      .as_object()["values"]
+      .as_array()[0]
+      .as_object()["stacktrace"]
+      .as_object()["frames"]
+      .as_array()
+      .pop_back();
+  const Stored c = Send(f, f.s.key, f.s.project_id, other);
+  CHECK(c.bug_id != a.bug_id);
+
+  // The control: a project without uploads groups by message, so the same
+  // two events are two bugs there.
+  const std::string key2 = CreateKeyVia(f.t, f.s.admin, f.other_project);
+  const Stored x = Send(f, key2, f.other_project,
+                        BundleEvent("00000000000000000000000000000021", "r is not a function", true));
+  const Stored y = Send(f, key2, f.other_project,
+                        BundleEvent("00000000000000000000000000000022", "o is not a function", true));
+  CHECK(x.bug_id != y.bug_id);
 }
 
 }  // namespace service::testing

@@ -266,3 +266,60 @@ TEST_CASE("signatures: the error type and normalized message without the page") 
   CHECK(manual.signature.empty());
   CHECK(manual.signature_hash.empty());
 }
+
+TEST_CASE("MappedStackKey: the resolved frames, innermost first, without line numbers") {
+  using service::domain::capture::ComputeStackFingerprint;
+  using service::domain::capture::MappedStackKey;
+  const auto frames = [](const char* json) {
+    return std::vector<Event>{
+        Ev("console", R"({"message":"x"})"),
+        Ev("error",
+           (std::string(R"({"name":"TypeError","message":"r is not a function","frames":)") + json + "}")
+               .c_str())};
+  };
+  struct Row {
+    const char* name;
+    const char* frames;
+    const char* key;
+  };
+  const Row rows[] = {
+      {"no frames", "[]", ""},
+      {"nothing resolved", R"j([{"function":"r","mapped":{"reason":"map_not_found"}},{"function":"c"}])j",
+       ""},
+      {"one resolved",
+       R"j([{"function":"r","lineno":1,"colno":58,"mapped":{"source":"../src/cart.js","lineno":6,"colno":13,"function":"computeTotal","context_line":"    if (item.price < 0)   throw new Error('x');"}}])j",
+       "stack:computeTotal (../src/cart.js) if (item.price < 0) throw new Error('x');"},
+      {"innermost first, unresolved and in_app false skipped",
+       R"j([{"mapped":{"source":"../src/main.js","lineno":9,"function":"checkout","context_line":"checkout(cart)"}},
+           {"in_app":false,"mapped":{"source":"node_modules/lib.js","function":"wrap"}},
+           {"mapped":{"reason":"no_mapping"}},
+           {"mapped":{"source":"../src/cart.js","lineno":6,"function":"computeTotal"}}])j",
+       "stack:computeTotal (../src/cart.js) <- checkout (../src/main.js) checkout(cart)"},
+      {"at most five frames",
+       R"j([{"mapped":{"source":"f.js","function":"f0"}},{"mapped":{"source":"f.js","function":"f1"}},
+           {"mapped":{"source":"f.js","function":"f2"}},{"mapped":{"source":"f.js","function":"f3"}},
+           {"mapped":{"source":"f.js","function":"f4"}},{"mapped":{"source":"f.js","function":"f5"}}])j",
+       "stack:f5 (f.js) <- f4 (f.js) <- f3 (f.js) <- f2 (f.js) <- f1 (f.js)"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    CHECK(MappedStackKey(frames(row.frames)) == row.key);
+  }
+  // A line number differs (an edit above the function): the same key.
+  CHECK(MappedStackKey(frames(R"j([{"mapped":{"source":"a.js","lineno":6,"function":"f","context_line":"g()"
+  }
+  }])j")) ==
+        MappedStackKey(frames(R"j([{"mapped":{"source":"a.js","lineno":60,"function":"f","context_line":"g()"
+  }
+  }])j")));
+  // No error event: no key.
+  CHECK(MappedStackKey(std::vector<Event>{Ev("console", R"({"frames":[{"mapped":{"source":"a.js"}}]})")})
+            .empty());
+
+  const auto fp = ComputeStackFingerprint("TypeError", "stack:f (a.js) g()", "https://shop.example/cart/42");
+  CHECK(fp.canonical == "TypeError:stack:f (a.js) g():https://shop.example/cart/<id>");
+  CHECK(fp.signature == "TypeError:stack:f (a.js) g()");
+  CHECK(fp.signature_hash.size() == 16);
+  CHECK(fp.short_hex !=
+        ComputeStackFingerprint("TypeError", "stack:h (a.js) g()", "https://shop.example/cart/42").short_hex);
+}

@@ -15,6 +15,9 @@ class SentryModule final : public Module {
   std::string_view name() const override { return "sentry"; }
   Status Open(Platform& platform) override;
   void RegisterRoutes(api::Pipeline& pipeline) override;
+  // The sourcemaps area's resolver (it outlives the requests: modules close
+  // after the server stopped).
+  void SetFrameResolver(app::sentry::FrameResolver* resolver) { deps_.frames = resolver; }
 
  private:
   CaptureModule& capture_;

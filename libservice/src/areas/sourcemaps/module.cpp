@@ -22,6 +22,12 @@ Status SourcemapsModule::Open(Platform& p) {
   deps_.repo = repo_.get();
   deps_.blobs = blobs_.get();
   route_deps_.sourcemaps = &deps_;
+  if (blobs_ != nullptr) {
+    resolver_ = std::make_unique<app::sourcemaps::FrameResolver>(&deps_, p.log.get());
+    app::sourcemaps::FrameResolver* r = resolver_.get();
+    deps_.on_stored = [r](const std::string& project_id) { r->Forget(project_id); };
+    sentry_.SetFrameResolver(r);
+  }
   return Status::Ok();
 }
 

@@ -115,6 +115,11 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
       in.events, source.console_manual, domain::capture::IsMarkedUserReport(in.metadata));
   domain::capture::Fingerprint fp =
       domain::capture::FingerprintReport(in.events, is_manual, in.title, in.url);
+  if (in.source_mapped && !is_manual) {
+    // After scrubbing: a context line read from a map is scrubbed like the rest.
+    const std::string stack_key = domain::capture::MappedStackKey(in.events);
+    if (!stack_key.empty()) fp = domain::capture::ComputeStackFingerprint(fp.error_type, stack_key, in.url);
+  }
   if (!in.fingerprint_parts.empty()) fp = domain::capture::CustomFingerprint(in.fingerprint_parts, fp);
   const domain::capture::Classification cls = domain::capture::Classify({in.events, in.title, auto_kind});
 

@@ -40,6 +40,10 @@ struct ReportInput {
   boost::json::value metadata;  // an object, or null when absent
   // A client-side summary (object) kept on the bug when it has none.
   std::optional<std::string> ai_summary_json;
+  // The error event's frames carry originals the server resolved through
+  // source maps (data.frames[i].mapped, set by the Sentry area): grouped
+  // by them (domain::capture::MappedStackKey) when any was resolved.
+  bool source_mapped = false;
   // A client's own fingerprint parts (Sentry SDKs): domain::capture::CustomFingerprint.
   std::vector<std::string> fingerprint_parts;
   // A client's id of this delivery (Sentry's event_id): a report whose id

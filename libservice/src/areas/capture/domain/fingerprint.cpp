@@ -157,10 +157,12 @@ std::string FingerprintMessage(std::span<const Event> events, bool is_manual, st
   return std::string(message);
 }
 
-Fingerprint ComputeFingerprint(std::string_view error_type, std::string_view message, std::string_view url) {
+namespace {
+
+Fingerprint FingerprintOf(std::string_view error_type, std::string normalized, std::string_view url) {
   Fingerprint fp;
   fp.error_type = std::string(error_type);
-  fp.normalized_message = NormalizeMessage(message);
+  fp.normalized_message = std::move(normalized);
   fp.url_pattern = UrlPattern(url);
   fp.canonical.reserve(fp.error_type.size() + fp.normalized_message.size() + fp.url_pattern.size() + 2);
   fp.canonical.append(fp.error_type)
@@ -179,6 +181,61 @@ Fingerprint ComputeFingerprint(std::string_view error_type, std::string_view mes
     fp.signature_hash = hex.substr(0, kFingerprintLength);
   }
   return fp;
+}
+
+// Whitespace collapsed and trimmed, cut to `max` bytes on a character boundary.
+std::string Collapsed(std::string_view s, size_t max) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) <= 0x20) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(c);
+  }
+  out.resize(util::Utf8Prefix(out, max).size());
+  return out;
+}
+
+}  // namespace
+
+Fingerprint ComputeFingerprint(std::string_view error_type, std::string_view message, std::string_view url) {
+  return FingerprintOf(error_type, NormalizeMessage(message), url);
+}
+
+std::string MappedStackKey(std::span<const Event> events) {
+  const Event* error = FirstErrorEvent(events);
+  if (error == nullptr) return {};
+  const boost::json::value* frames = JsonField(error->data, "frames");
+  if (frames == nullptr || !frames->is_array()) return {};
+  const boost::json::array& list = frames->get_array();
+  std::string key;
+  size_t taken = 0;
+  for (auto it = list.rbegin(); it != list.rend() && taken < kMaxMappedFrames; ++it) {
+    const boost::json::value* mapped = JsonField(*it, "mapped");
+    if (mapped == nullptr) continue;
+    const std::string_view source = JsonString(*mapped, "source");
+    if (source.empty()) continue;  // stayed minified
+    if (const boost::json::value* in_app = JsonField(*it, "in_app");
+        in_app != nullptr && in_app->is_bool() && !in_app->get_bool()) {
+      continue;
+    }
+    key += taken == 0 ? "stack:" : " <- ";
+    key += Collapsed(JsonString(*mapped, "function"), 200);
+    key += " (" + Collapsed(source, 300) + ")";
+    if (std::string line = Collapsed(JsonString(*mapped, "context_line"), kMaxContextBytes); !line.empty())
+      key += " " + line;
+    ++taken;
+  }
+  return key;
+}
+
+Fingerprint ComputeStackFingerprint(std::string_view error_type, std::string_view stack_key,
+                                    std::string_view url) {
+  return FingerprintOf(error_type, std::string(stack_key), url);
 }
 
 Fingerprint CustomFingerprint(std::span<const std::string> parts, const Fingerprint& native) {

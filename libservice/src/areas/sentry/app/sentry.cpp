@@ -72,6 +72,24 @@ capture::ReportInput ToReport(domain::sentry::MappedEvent m, const std::string& 
   return in;
 }
 
+// The error event's frames through the source map resolver; true when one
+// was resolved (then data.resolved_stack holds the stack as resolved).
+bool ResolveFrames(FrameResolver& resolver, const capture::ReportSource& source, const json::object& event,
+                   domain::sentry::MappedEvent& m) {
+  if (m.events.empty() || m.events.back().type != "error") return false;
+  json::object* data = m.events.back().data.if_object();
+  if (data == nullptr) return false;
+  json::value* frames = data->if_contains("frames");
+  if (frames == nullptr || !frames->is_array() || frames->get_array().empty()) return false;
+  if (resolver.Resolve(source.org_id, source.project_id, event, frames->get_array()) == 0) return false;
+  const json::value* stack = data->if_contains("stack");
+  std::string_view headline =
+      stack != nullptr && stack->is_string() ? std::string_view(stack->get_string()) : "";
+  headline = headline.substr(0, headline.find('\n'));
+  (*data)["resolved_stack"] = domain::sentry::ResolvedStackText(frames->get_array(), headline);
+  return true;
+}
+
 }  // namespace
 
 Status ForgetOldDeliveries(const SentryDeps& deps) {
@@ -163,7 +181,10 @@ Result<SentryResult> Receive(const SentryDeps& deps, const SentryRequest& req) {
     if (out.event_id.empty()) out.event_id = i == 0 && !header_event_id.empty() ? header_event_id : event_id;
     capture::ReportSource src = source;
     src.client_ip = m.ip_address ? *m.ip_address : req.client_ip;
-    Result<capture::IngestResult> r = capture::Ingest(cap, src, ToReport(std::move(m), event_id));
+    const bool mapped = deps.frames != nullptr && ResolveFrames(*deps.frames, source, events[i], m);
+    capture::ReportInput in = ToReport(std::move(m), event_id);
+    in.source_mapped = mapped;
+    Result<capture::IngestResult> r = capture::Ingest(cap, src, std::move(in));
     if (!r.ok()) {
       if (r.status().code() == Code::kConflict && r.status().error_code() == "DUPLICATE_DELIVERY") {
         ++out.duplicates;

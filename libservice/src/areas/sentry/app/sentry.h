@@ -7,6 +7,8 @@
 // Thread-safety: safe from any thread.
 #pragma once
 
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -16,8 +18,26 @@
 
 namespace service::app::sentry {
 
+// Resolves minified frames through uploaded source maps (issue 31). The
+// sourcemaps area, above this one, implements it and hands it over while
+// the modules open (SentryModule::SetFrameResolver).
+class FrameResolver {
+ public:
+  virtual ~FrameResolver() = default;
+  // `event`: the SDK's event (debug_meta, release, dist); `frames`: the
+  // stored error event's data.frames (Sentry's order), each given a
+  // `mapped` object it attempted: the original {source, lineno, colno,
+  // function, name, pre_context, context_line, post_context} or {reason}.
+  // Frames are left untouched when the project has no uploads. Returns how
+  // many frames were resolved. Never fails: a missing or broken map, or a
+  // storage error, leaves a reason.
+  virtual int Resolve(const std::string& org_id, const std::string& project_id,
+                      const boost::json::object& event, boost::json::array& frames) = 0;
+};
+
 struct SentryDeps {
   const capture::CaptureDeps* capture = nullptr;
+  FrameResolver* frames = nullptr;  // null: frames stored as sent
 };
 
 // Most bytes a body may expand to when decompressed (gzip, deflate, br, or

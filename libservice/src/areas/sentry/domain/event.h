@@ -25,6 +25,7 @@
 // Pure; safe from any thread.
 #pragma once
 
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/storage_ptr.hpp>
 #include <cstdint>
@@ -63,6 +64,12 @@ inline constexpr size_t kMaxEvents = 1000;
 // values of the result (events' data, metadata) are allocated from `sp`
 // (a request's arena; default: the heap).
 MappedEvent MapEvent(const boost::json::object& event, int64_t received_ms, boost::json::storage_ptr sp = {});
+
+// The stack text of stored frames (FramesJson's, Sentry's order) innermost
+// call first, "    at fn (file:line:col)" under `headline`, each frame
+// resolved through a source map (a `mapped` with a `source`) shown as its
+// original function, source, line and column, the others as sent.
+std::string ResolvedStackText(const boost::json::array& frames, std::string_view headline);
 
 // The service platform of an event: `platform` javascript -> web (or
 // react-native when the SDK is sentry.javascript.react-native, server when

@@ -231,6 +231,9 @@ Result<AssembleOutcome> Assemble(const SourcemapsDeps& deps, const std::string& 
   // writes what is still missing.
   if (!written.ok() && written.code() == Code::kConflict) return AssembleOutcome{"assembling", {}, ""};
   if (!written.ok()) return written;
+  if (deps.on_stored) {
+    for (const std::string& p : needed) deps.on_stored(p);
+  }
   return Ok();
 }
 

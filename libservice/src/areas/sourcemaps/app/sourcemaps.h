@@ -29,6 +29,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,9 @@ struct SourcemapsDeps {
   ports::Ids* ids = nullptr;
   ports::SourcemapRepository* repo = nullptr;
   ports::BlobStore* blobs = nullptr;  // null: storage not configured
+  // Called with each project a bundle was stored for (the resolver forgets
+  // what it found missing there).
+  std::function<void(const std::string& project_id)> on_stored;
 
   int64_t Now() const { return clock->NowMillis(); }
 };
