@@ -30,6 +30,7 @@ import {
 } from "./core.js";
 import { evidenceSection } from "./evidence.js";
 import { agentSection } from "./handoff.js";
+import { hasMappedFrames, stackView } from "./sourcemaps.js";
 import { verificationSection } from "./verification.js";
 
 // Members for assignee pickers and names: {id -> name or email}.
@@ -480,7 +481,8 @@ function occurrenceList(list) {
   );
 }
 
-// The event timeline: errors first-class (message and stack readable), other
+// The event timeline: errors first-class (message and stack readable; frames
+// resolved with source maps drawn innermost first, sourcemaps.js), other
 // events one line each; a long timeline is folded.
 function timeline(events) {
   if (!events.length) return empty("No events were sent with the reports.");
@@ -492,7 +494,7 @@ function timeline(events) {
       "li",
       { class: isError ? "ev ev-error" : "ev" },
       h("div", { class: "row" }, h("code", {}, e.event_type), h("span", { class: "wrap" }, String(summary).slice(0, 300)), h("small", { class: "muted" }, new Date(e.timestamp).toLocaleTimeString())),
-      d.stack ? h("pre", { class: "stack" }, String(d.stack)) : null,
+      hasMappedFrames(d) ? stackView(d) : d.stack ? h("pre", { class: "stack" }, String(d.stack)) : null,
       !d.stack && Object.keys(d).length > 1 ? h("details", {}, h("summary", {}, "Data"), h("pre", {}, JSON.stringify(d, null, 2))) : null,
     );
   };

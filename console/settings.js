@@ -26,6 +26,7 @@ import {
 } from "./core.js";
 import { agentSettingsSection } from "./handoff.js";
 import { scrubbingSection } from "./scrubbing.js";
+import { sourcemapsSection } from "./sourcemaps.js";
 import { supportAccess } from "./operator.js";
 
 function button(label, onclick, cls = "secondary") {
@@ -140,6 +141,7 @@ export async function projectPage(id) {
     section("Check the setup", h("p", {}, "Sends one real report through the normal pipeline (grouping, webhooks, the live stream)."), test),
     agentSettingsSection(id),
     scrubbingSection(id),
+    sourcemapsSection(p),
     out,
   );
 }

@@ -330,16 +330,69 @@ TEST_CASE("sourcemaps: chunk options, missing chunks, upload and assembly store 
   Result<std::string> map = app::sourcemaps::ReadFile(deps, by_url[0]);
   REQUIRE(map.ok());
   CHECK(*map == kMap);
-  // Another organization's member reads nothing of the project.
+  // Another organization's member reads nothing of the project (404; the
+  // next case reads every route that way).
   Member stranger = NewOrgWithMember(f.t, "admin", "pro");
   TestResponse none = f.t.Get("/v1/sourcemaps/projects/" + f.s.project_id + "/bundles", stranger.headers());
-  CHECK(none.json.at("total").as_int64() == 0);
+  CHECK(none.status == 404);
   // A token without a grant for the project may not read it.
   const std::string other_only = NewToken(f.t, f.s.admin, {"publish_symbols"}, {f.other_project});
   CHECK(f.t.Get("/v1/sourcemaps/projects/" + f.s.project_id + "/bundles", Bearer(other_only)).status == 403);
   CHECK(f.t.Get("/v1/sourcemaps/projects/" + f.s.project_id + "/bundles?limit=0", h).status == 400);
   CHECK(f.t.Get("/v1/sourcemaps/projects/" + f.s.project_id + "/bundles/" + f.s.admin.org_id, h).status ==
         404);
+}
+
+TEST_CASE("sourcemaps: another organization's project id reads as 404 on every console read") {
+  Fixture f;
+  const HeaderList h = Bearer(f.token);
+  const std::string bundle = Bundle("1.0");
+  REQUIRE(f.Upload({bundle}, h).status == 200);
+  REQUIRE(State(f.Assemble(bundle, {bundle}, h, {}, "1.0")) == "ok");
+  const std::string base = "/v1/sourcemaps/projects/" + f.s.project_id;
+  TestResponse list = f.t.Get(base + "/bundles", f.s.admin.headers());
+  REQUIRE_MESSAGE(list.status == 200, list.body);
+  REQUIRE(list.json.at("total").as_int64() == 1);
+  const std::string bundle_id = S(list.json.at("bundles").as_array().at(0), "id");
+  const std::vector<std::string> reads = {"/bundles", "/bundles/" + bundle_id, "/debug-ids", "/releases"};
+  // The owner's member and token read every route.
+  for (const std::string& path : reads) {
+    CAPTURE(path);
+    CHECK(f.t.Get(base + path, f.s.admin.headers()).status == 200);
+    CHECK(f.t.Get(base + path, h).status == 200);
+  }
+
+  // Another organization: its admin, and its own token with publish_symbols
+  // and a grant for its own project, read the first organization's project
+  // as 404 "Project not found" (not an empty list), like the rest of the API.
+  Member stranger = NewOrgWithMember(f.t, "admin", "pro");
+  TestResponse p = f.t.Post("/v1/projects", json::object{{"name", "Theirs"}, {"orgId", stranger.org_id}},
+                            stranger.headers());
+  REQUIRE_MESSAGE(p.status == 201, p.body);
+  const std::string theirs = S(p.json, "id");
+  const std::string their_token = NewToken(f.t, stranger, {"publish_symbols"}, {theirs});
+  for (const std::string& path : reads) {
+    for (const HeaderList& foreign : {stranger.headers(), Bearer(their_token)}) {
+      CAPTURE(path);
+      TestResponse r = f.t.Get(base + path, foreign);
+      CHECK(r.status == 404);
+      CHECK_MESSAGE(r.json.is_object(), r.body);
+      if (r.json.is_object()) CHECK(S(r.json, "error") == "Project not found");
+      CHECK(r.body.find(bundle_id) == std::string::npos);
+      CHECK(r.body.find("\"total\"") == std::string::npos);
+    }
+  }
+  // Their own project reads as an empty list; an unknown id and a slug read as 404.
+  TestResponse own = f.t.Get("/v1/sourcemaps/projects/" + theirs + "/bundles", stranger.headers());
+  REQUIRE_MESSAGE(own.status == 200, own.body);
+  CHECK(own.json.at("total").as_int64() == 0);
+  CHECK(f.t.Get("/v1/sourcemaps/projects/" + theirs + "/releases", Bearer(their_token)).status == 200);
+  const std::string unknown = "00000000-0000-4000-8000-000000000000";
+  CHECK(f.t.Get("/v1/sourcemaps/projects/" + unknown + "/bundles", f.s.admin.headers()).status == 404);
+  CHECK(f.t.Get("/v1/sourcemaps/projects/" + f.project_slug + "/bundles", f.s.admin.headers()).status == 404);
+  // The first organization's token asking for the stranger's project: 404
+  // too (before the grant check's 403).
+  CHECK(f.t.Get("/v1/sourcemaps/projects/" + theirs + "/debug-ids", h).status == 404);
 }
 
 TEST_CASE("sourcemaps: chunks and bundles are stored once, a known bundle is reused for another release") {

@@ -18,6 +18,10 @@
 //             page; revoking the runner makes it unproven
 //   scrubbing the project's scrubbing settings saved on its page; a report's
 //             secrets arrive as [Filtered] and the card counts them
+//   sourcemaps  a bundle built by esbuild and uploaded by sentry-cli; an
+//             envelope's minified frames shown resolved on the bug page
+//             (context lines, "Show minified", why a frame stayed
+//             minified); the project page lists the bundle
 // OPS_DATABASE names one database for every server (the C++ test passes a
 // fresh PostgreSQL schema: several processes on one database); otherwise
 // each server has its own SQLite file. Exits 0 when every check holds.
@@ -34,7 +38,7 @@ if (!binary || !shotDir) {
 }
 mkdirSync(shotDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "service-agents-"));
-const sections = ["tokens", "handoff", "evidence", "applications", "verification", "scrubbing"];
+const sections = ["tokens", "handoff", "evidence", "applications", "verification", "scrubbing", "sourcemaps"];
 
 let browser;
 let failed = false;

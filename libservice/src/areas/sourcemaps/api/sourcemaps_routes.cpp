@@ -11,12 +11,15 @@
 // Sentry's shape, {"detail": "..."}, which the CLI prints.
 //
 // The console's reads (a member's session, or an agent token with
-// publish_symbols and a grant for the project):
+// publish_symbols and a grant for the project; a project id that is not
+// the caller's organization's answers 404 "Project not found"):
 //   GET /v1/sourcemaps/projects/:projectId/bundles?limit=&offset=
 //   GET /v1/sourcemaps/projects/:projectId/bundles/:bundleId
 //   GET /v1/sourcemaps/projects/:projectId/debug-ids?limit=&offset=
 //   GET /v1/sourcemaps/projects/:projectId/releases?limit=&offset=
 #include <boost/json.hpp>
+
+#include <algorithm>
 
 #include "api/agent_access.h"
 #include "api/json.h"
@@ -192,7 +195,17 @@ Response NoStore(Response r) {
   return r;
 }
 
-Status CheckReader(const Context& ctx, const std::string& project_id) {
+// The project must be the caller's organization's: another organization's
+// project id (or no such project, or anything but an id) reads as 404
+// "Project not found", as everywhere in the API, before any other check.
+// Then an agent token needs publish_symbols and a grant for the project.
+Status CheckReader(const SourcemapsDeps& deps, const Context& ctx, const std::string& project_id) {
+  if (!util::IsUuid(project_id)) return NotFound("Project not found");
+  SV_ASSIGN_OR_RETURN(ports::SourcemapRepository::Target t,
+                      sm::ResolveTarget(deps, ctx.principal.org_id, {project_id}));
+  const bool own = std::any_of(t.projects.begin(), t.projects.end(),
+                               [&](const auto& p) { return p.second == project_id; });
+  if (!own) return NotFound("Project not found");
   if (!IsAgent(ctx.principal)) return Status::Ok();
   if (!HasScope(ctx.principal, sm::kPublishScope))
     return Status(Code::kPermissionDenied, "This token lacks the scope publish_symbols", "SCOPE_REQUIRED");
@@ -237,7 +250,7 @@ Result<Paging> PagingOf(const Context& ctx) {
 
 Response HandleListBundles(const SourcemapsDeps& deps, Context& ctx) {
   const std::string project_id = util::ToLower(ctx.params.Get("projectId"));
-  if (Status s = CheckReader(ctx, project_id); !s.ok()) return StatusResponse(s);
+  if (Status s = CheckReader(deps, ctx, project_id); !s.ok()) return StatusResponse(s);
   SV_ASSIGN_OR_RESPOND(Paging p, PagingOf(ctx));
   SV_ASSIGN_OR_RESPOND(sm::BundlePage page,
                        sm::ListBundles(deps, ctx.principal.org_id, project_id, p.limit, p.offset));
@@ -251,7 +264,7 @@ Response HandleListBundles(const SourcemapsDeps& deps, Context& ctx) {
 
 Response HandleGetBundle(const SourcemapsDeps& deps, Context& ctx) {
   const std::string project_id = util::ToLower(ctx.params.Get("projectId"));
-  if (Status s = CheckReader(ctx, project_id); !s.ok()) return StatusResponse(s);
+  if (Status s = CheckReader(deps, ctx, project_id); !s.ok()) return StatusResponse(s);
   SV_ASSIGN_OR_RESPOND(sm::BundleWithFiles b,
                        sm::GetBundle(deps, ctx.principal.org_id, project_id, ctx.params.Get("bundleId")));
   json::object bundle = BundleJson(b.bundle);
@@ -263,7 +276,7 @@ Response HandleGetBundle(const SourcemapsDeps& deps, Context& ctx) {
 
 Response HandleDebugIds(const SourcemapsDeps& deps, Context& ctx) {
   const std::string project_id = util::ToLower(ctx.params.Get("projectId"));
-  if (Status s = CheckReader(ctx, project_id); !s.ok()) return StatusResponse(s);
+  if (Status s = CheckReader(deps, ctx, project_id); !s.ok()) return StatusResponse(s);
   SV_ASSIGN_OR_RESPOND(Paging p, PagingOf(ctx));
   SV_ASSIGN_OR_RESPOND(auto ids, sm::ListDebugIds(deps, ctx.principal.org_id, project_id, p.limit, p.offset));
   json::array out;
@@ -283,7 +296,7 @@ Response HandleDebugIds(const SourcemapsDeps& deps, Context& ctx) {
 
 Response HandleReleases(const SourcemapsDeps& deps, Context& ctx) {
   const std::string project_id = util::ToLower(ctx.params.Get("projectId"));
-  if (Status s = CheckReader(ctx, project_id); !s.ok()) return StatusResponse(s);
+  if (Status s = CheckReader(deps, ctx, project_id); !s.ok()) return StatusResponse(s);
   SV_ASSIGN_OR_RESPOND(Paging p, PagingOf(ctx));
   SV_ASSIGN_OR_RESPOND(auto rels,
                        sm::ListReleases(deps, ctx.principal.org_id, project_id, p.limit, p.offset));
