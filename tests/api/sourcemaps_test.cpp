@@ -754,7 +754,7 @@ TEST_CASE("sourcemaps: two builds whose messages differ by minified names group 
   CHECK(S(a.data, "message") != S(b.data, "message"));
   CHECK(a.bug_id == b.bug_id);
   // A different resolved stack (another throw site) is another bug.
-  json::object other = BundleEvent("00000000000000000000000000000013", "r is not a function", true);
+  json::object other = BundleEvent("00000000000000000000000000000013", "x is not a function", true);
   other["exception"]
       .as_object()["values"]
       .as_array()[0]
@@ -773,6 +773,58 @@ TEST_CASE("sourcemaps: two builds whose messages differ by minified names group 
   const Stored y = Send(f, key2, f.other_project,
                         BundleEvent("00000000000000000000000000000022", "o is not a function", true));
   CHECK(x.bug_id != y.bug_id);
+}
+
+}  // namespace service::testing
+
+namespace service::testing {
+
+TEST_CASE("sourcemaps: chunks are forgotten a day after their upload, their bytes with them, bundles stay") {
+  Fixture f;
+  const HeaderList h = Bearer(f.token);
+  const std::string bundle = Bundle("1.0");
+  const std::vector<std::string> chunks = Split(bundle, 2);
+  REQUIRE(f.Upload(chunks, h).status == 200);
+  REQUIRE(State(f.Assemble(bundle, chunks, h)) == "ok");
+  const std::string leftover = "a chunk no bundle used";
+  REQUIRE(f.Upload({leftover}, h).status == 200);
+  const size_t with_chunks = f.ChunkRows();  // 3 chunk blobs + the bundle's
+  CHECK(with_chunks == 4);
+
+  const auto& deps = internal::ModulesOf(f.t.service()).Get<modules::SourcemapsModule>().deps();
+  f.t.clock().Advance(app::sourcemaps::kChunkTtlMs - 1000);
+  Result<int64_t> none = app::sourcemaps::ForgetOldChunks(deps);
+  REQUIRE(none.ok());
+  CHECK(*none == 0);
+  f.t.clock().Advance(2000);
+  Result<int64_t> forgot = app::sourcemaps::ForgetOldChunks(deps);
+  REQUIRE_MESSAGE(forgot.ok(), forgot.status().ToString());
+  CHECK(*forgot == 3);
+  CHECK(f.ChunkRows() == 1);  // the bundle's blob only
+
+  // The bundle stays: listed, and assembled again for another release from
+  // its stored bytes though its chunks are gone.
+  TestResponse list = f.t.Get("/v1/sourcemaps/projects/" + f.s.project_id + "/bundles", h);
+  REQUIRE_MESSAGE(list.status == 200, list.body);
+  CHECK(list.json.at("total").as_int64() == 1);
+  CHECK(State(f.Assemble(bundle, chunks, h, {}, "2.0")) == "ok");
+  // The forgotten leftover is asked for again.
+  TestResponse again = f.Assemble(leftover, {leftover}, h);
+  CHECK(State(again) == "not_found");
+}
+
+TEST_CASE("sourcemaps: a chunk row whose bytes are gone asks for the chunk again, and the upload stores it") {
+  Fixture f;
+  const HeaderList h = Bearer(f.token);
+  const std::string bundle = Bundle("1.0");
+  REQUIRE(f.Upload({bundle}, h).status == 200);
+  // The bytes vanish (another process's sweep raced this upload).
+  for (const auto& e : std::filesystem::recursive_directory_iterator(f.dir + "/sourcemaps"))
+    if (e.is_regular_file()) std::filesystem::remove(e.path());
+  TestResponse r = f.Assemble(bundle, {bundle}, h);
+  CHECK(State(r) == "not_found");
+  REQUIRE(f.Upload({bundle}, h).status == 200);
+  CHECK(State(f.Assemble(bundle, {bundle}, h)) == "ok");
 }
 
 }  // namespace service::testing

@@ -178,3 +178,60 @@ TEST_CASE("sourcemap repository: targets, chunks, bundles, lookups and lists") {
 }
 
 }  // namespace service::testing
+
+namespace service::testing {
+
+TEST_CASE("sourcemap repository: old chunks of every organization, their deletion and storage keys in use") {
+  StoreFixture f({kWeb});
+  f.AddOtherOrganization();
+  auto repo = store::NewSqlSourcemapRepository();
+  const std::string a(40, 'a'), b(40, 'b'), c3(40, 'c');
+  f.Write([&](store::Connection& c) -> Status {
+    SV_RETURN_IF_ERROR(repo->InsertChunk(c, kStoreOrg, {a, 10, "blobs/aa/shared"}, 100));
+    SV_RETURN_IF_ERROR(repo->InsertChunk(c, kStoreOtherOrg, {a, 10, "blobs/aa/shared"}, 300));
+    SV_RETURN_IF_ERROR(repo->InsertChunk(c, kStoreOrg, {b, 20, "blobs/bb/only"}, 200));
+    SV_RETURN_IF_ERROR(repo->InsertChunk(c, kStoreOrg, {c3, 30, "blobs/cc/bundle"}, 50));
+    ports::SourcemapBundleRow bundle;
+    bundle.id = f.Id();
+    bundle.org_id = kStoreOrg;
+    bundle.project_id = kWeb;
+    bundle.checksum = c3;
+    bundle.sha256 = std::string(64, 'c');
+    bundle.storage_key = "blobs/cc/bundle";  // a one-chunk bundle: the chunk's own bytes
+    return repo->InsertBundle(c, bundle, {});
+  });
+  f.Read([&](store::Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(auto old, repo->OldChunks(c, 300, 10));  // before 300: oldest first, any organization
+    REQUIRE(old.size() == 3);
+    CHECK(old[0].second.sha1 == c3);
+    CHECK(old[1].first == kStoreOrg);
+    CHECK(old[1].second.sha1 == a);
+    CHECK(old[1].second.storage_key == "blobs/aa/shared");
+    CHECK(old[2].second.sha1 == b);
+    CHECK(old[2].second.byte_count == 20);
+    SV_ASSIGN_OR_RETURN(auto limited, repo->OldChunks(c, 1000, 2));
+    CHECK(limited.size() == 2);
+    return Status::Ok();
+  });
+  f.Write([&](store::Connection& c) -> Status {
+    SV_RETURN_IF_ERROR(repo->DeleteChunk(c, kStoreOrg, a));
+    SV_RETURN_IF_ERROR(repo->DeleteChunk(c, kStoreOrg, b));
+    SV_RETURN_IF_ERROR(repo->DeleteChunk(c, kStoreOrg, c3));
+    return repo->DeleteChunk(c, kStoreOrg, std::string(40, 'f'));  // absent: nothing happens
+  });
+  f.Read([&](store::Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(bool shared, repo->StorageKeyInUse(c, "blobs/aa/shared"));  // the other org's row
+    CHECK(shared);
+    SV_ASSIGN_OR_RETURN(bool only, repo->StorageKeyInUse(c, "blobs/bb/only"));
+    CHECK_FALSE(only);
+    SV_ASSIGN_OR_RETURN(bool bundle, repo->StorageKeyInUse(c, "blobs/cc/bundle"));  // the bundle's
+    CHECK(bundle);
+    SV_ASSIGN_OR_RETURN(auto left, repo->FindChunks(c, kStoreOrg, {a, b, c3}));
+    CHECK(left.empty());
+    SV_ASSIGN_OR_RETURN(auto others, repo->FindChunks(c, kStoreOtherOrg, {a}));
+    CHECK(others.size() == 1);
+    return Status::Ok();
+  });
+}
+
+}  // namespace service::testing

@@ -22,6 +22,9 @@ Status SourcemapsModule::Open(Platform& p) {
   deps_.repo = repo_.get();
   deps_.blobs = blobs_.get();
   route_deps_.sourcemaps = &deps_;
+  const app::sourcemaps::SourcemapsDeps* d = &deps_;
+  p.workers.Add("sourcemap-chunks", app::sourcemaps::kChunkSweepIntervalMs,
+                [d] { return app::sourcemaps::ForgetOldChunks(*d).status(); });
   if (blobs_ != nullptr) {
     resolver_ = std::make_unique<app::sourcemaps::FrameResolver>(&deps_, p.log.get());
     app::sourcemaps::FrameResolver* r = resolver_.get();

@@ -158,8 +158,13 @@ Result<AssembleOutcome> Assemble(const SourcemapsDeps& deps, const std::string& 
     bytes.reserve(total);
     for (const auto& name : chunk_names) {
       Result<std::string> part = ReadBlob(*deps.blobs, chunks.at(name).storage_key, kChunkSize);
-      if (!part.ok() && part.status().code() == Code::kNotFound)
-        return AssembleOutcome{"not_found", {name}, ""};  // the row outlived its bytes: upload it again
+      if (!part.ok() && part.status().code() == Code::kNotFound) {
+        // The row outlived its bytes (a sweep raced an upload): forgotten,
+        // so the CLI's next upload of it stores it again.
+        SV_RETURN_IF_ERROR(deps.db->Write(
+            [&](ports::Tx& tx) -> Status { return deps.repo->DeleteChunk(tx, org_id, name); }));
+        return AssembleOutcome{"not_found", {name}, ""};
+      }
       if (!part.ok()) return part.status();
       bytes += *part;
     }
@@ -235,6 +240,30 @@ Result<AssembleOutcome> Assemble(const SourcemapsDeps& deps, const std::string& 
     for (const std::string& p : needed) deps.on_stored(p);
   }
   return Ok();
+}
+
+Result<int64_t> ForgetOldChunks(const SourcemapsDeps& deps) {
+  if (deps.blobs == nullptr) return int64_t{0};
+  std::vector<std::pair<std::string, ports::SourcemapChunk>> old;
+  std::vector<std::string> unused;
+  SV_RETURN_IF_ERROR(deps.db->Write([&](ports::Tx& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(old, deps.repo->OldChunks(tx, deps.Now() - kChunkTtlMs, kChunkSweepBatch));
+    for (const auto& [org, chunk] : old) SV_RETURN_IF_ERROR(deps.repo->DeleteChunk(tx, org, chunk.sha1));
+    std::set<std::string> keys;
+    for (const auto& [org, chunk] : old) keys.insert(chunk.storage_key);
+    for (const std::string& key : keys) {
+      SV_ASSIGN_OR_RETURN(bool in_use, deps.repo->StorageKeyInUse(tx, key));
+      if (!in_use) unused.push_back(key);
+    }
+    return Status::Ok();
+  }));
+  // After the commit: a blob another organization's upload recorded since
+  // is found missing at its assembly, which forgets its row (above).
+  for (const std::string& key : unused) {
+    const Status st = deps.blobs->Delete(key);
+    if (!st.ok() && st.code() != Code::kNotFound) return st;
+  }
+  return static_cast<int64_t>(old.size());
 }
 
 Result<BundlePage> ListBundles(const SourcemapsDeps& deps, const std::string& org_id,

@@ -106,6 +106,15 @@ struct AssembleOutcome {
 Result<AssembleOutcome> Assemble(const SourcemapsDeps& deps, const std::string& org_id,
                                  const std::string& token_id, const AssembleInput& in);
 
+// Chunks are kept for assembly only: kChunkTtlMs after a chunk was
+// uploaded, ForgetOldChunks (the hourly worker) deletes its row and, when no
+// other chunk or bundle row names the same bytes, its blob; at most
+// kChunkSweepBatch rows a run. Returns how many rows it deleted.
+inline constexpr int64_t kChunkTtlMs = 24LL * 3'600'000;
+inline constexpr int64_t kChunkSweepIntervalMs = 3'600'000;
+inline constexpr int64_t kChunkSweepBatch = 1000;
+Result<int64_t> ForgetOldChunks(const SourcemapsDeps& deps);
+
 // Reads (console): newest first; limit 1-100, offset 0-10000.
 struct BundlePage {
   std::vector<ports::SourcemapBundleRow> bundles;

@@ -98,6 +98,15 @@ class SourcemapRepository {
   virtual Result<Target> ResolveTarget(Tx& c, const std::string& org_id,
                                        const std::vector<std::string>& refs) = 0;
 
+  // Chunks recorded before `before` (any organization), oldest first, at
+  // most `limit`: their org_id in the pair's first, the chunk in second.
+  virtual Result<std::vector<std::pair<std::string, SourcemapChunk>>> OldChunks(Tx& c, int64_t before,
+                                                                                int64_t limit) = 0;
+  // Deletes a chunk's row (absent: nothing happens).
+  virtual Status DeleteChunk(Tx& tx, const std::string& org_id, const std::string& sha1) = 0;
+  // Whether any chunk or bundle row (any organization) names this storage key.
+  virtual Result<bool> StorageKeyInUse(Tx& c, const std::string& storage_key) = 0;
+
   // Chunks of the organization among `sha1s` (lower-case hex).
   virtual Result<std::vector<SourcemapChunk>> FindChunks(Tx& c, const std::string& org_id,
                                                          const std::vector<std::string>& sha1s) = 0;

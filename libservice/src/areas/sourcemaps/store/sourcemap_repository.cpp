@@ -93,6 +93,31 @@ class SqlSourcemapRepository final : public ports::SourcemapRepository {
     return out;
   }
 
+  Result<std::vector<std::pair<std::string, ports::SourcemapChunk>>> OldChunks(ports::Tx& t, int64_t before,
+                                                                               int64_t limit) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query("SELECT org_id, sha1, byte_count, storage_key FROM sourcemap_chunks "
+                                     "WHERE created_at < ? ORDER BY created_at, org_id, sha1 LIMIT ?",
+                                     {before, limit}));
+    std::vector<std::pair<std::string, ports::SourcemapChunk>> out;
+    for (size_t i = 0; i < r.size(); ++i) {
+      out.push_back(
+          {r.Str(i, 0), ports::SourcemapChunk{r.Str(i, 1), static_cast<uint64_t>(r.Int(i, 2)), r.Str(i, 3)}});
+    }
+    return out;
+  }
+
+  Status DeleteChunk(ports::Tx& t, const std::string& org_id, const std::string& sha1) override {
+    return Sql(t).Exec("DELETE FROM sourcemap_chunks WHERE org_id = ? AND sha1 = ?", {org_id, sha1}).status();
+  }
+
+  Result<bool> StorageKeyInUse(ports::Tx& t, const std::string& storage_key) override {
+    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT 1 FROM sourcemap_chunks WHERE storage_key = ? UNION ALL "
+                                             "SELECT 1 FROM sourcemap_bundles WHERE storage_key = ? LIMIT 1",
+                                             {storage_key, storage_key}));
+    return r.size() > 0;
+  }
+
   Status InsertChunk(ports::Tx& t, const std::string& org_id, const ports::SourcemapChunk& c,
                      int64_t now) override {
     return Sql(t)
