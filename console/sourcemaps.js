@@ -3,12 +3,13 @@
 // ingest, and the project page's Source maps card.
 //
 // Stack view: an error event's data.frames (Sentry's order, outermost
-// first) drawn innermost first. A resolved frame (`mapped.source`) shows the
-// original function and source:line:column with its context lines, the
-// line itself highlighted; "Show minified" (per frame, or for the whole
-// stack) shows the frame as sent. A frame that stayed minified shows why
-// (`mapped.reason`) in plain words. Drawn only when at least one frame has
-// `mapped`; otherwise the page shows the stack text as before.
+// first) drawn innermost first. A resolved frame (its values are the
+// original's, those sent kept in `minified`) shows the original function and
+// file:line:column with its context lines, the line itself highlighted;
+// "Show minified" (per frame, or for the whole stack) shows the frame as
+// sent. A frame that stayed minified shows why (`sourcemap.reason`) in plain
+// words. Drawn only when at least one frame has `sourcemap`; otherwise the
+// page shows the stack text as before.
 //
 // Card: GET /v1/sourcemaps/projects/:projectId/bundles (a bundle's files:
 // .../bundles/:bundleId), .../debug-ids and .../releases, and the
@@ -34,12 +35,11 @@ function text(v) {
 function isObject(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
-function mappedOf(f) {
-  return isObject(f.mapped) ? f.mapped : null;
+function sourcemapOf(f) {
+  return isObject(f.sourcemap) ? f.sourcemap : null;
 }
 function resolved(f) {
-  const m = mappedOf(f);
-  return !!(m && typeof m.source === "string" && m.source);
+  return isObject(f.minified);
 }
 export function reasonText(reason) {
   const r = text(reason) || "unknown";
@@ -84,7 +84,7 @@ function setMinified(li, on) {
   li.dataset.view = on ? "minified" : "original";
 }
 function frameItem(f, index) {
-  const m = mappedOf(f);
+  const m = sourcemapOf(f);
   const attrs = { "data-frame": String(index) };
   if (resolved(f)) {
     const toggle = h("button", { type: "button", class: "chip frame-toggle", "aria-pressed": "false" }, "Show minified");
@@ -97,15 +97,15 @@ function frameItem(f, index) {
         h(
           "span",
           { class: "frame-line frame-original" },
-          h("code", { class: "frame-fn" }, text(m.function) || "<anonymous>"),
+          h("code", { class: "frame-fn" }, text(f.function) || "<anonymous>"),
           " at ",
-          h("code", { class: "frame-loc wrap" }, position(m.source, m.lineno, m.colno)),
+          h("code", { class: "frame-loc wrap" }, position(f.filename || f.abs_path, f.lineno, f.colno)),
         ),
-        h("span", { class: "frame-minified", hidden: true }, sentLine(f)),
+        h("span", { class: "frame-minified", hidden: true }, sentLine(f.minified)),
         f.in_app === false ? h("small", { class: "muted" }, "library") : null,
         toggle,
       ),
-      h("div", { class: "frame-original" }, contextTable(m)),
+      h("div", { class: "frame-original" }, contextTable(f)),
     );
     toggle.addEventListener("click", () => setMinified(li, li.dataset.view !== "minified"));
     return li;
@@ -123,7 +123,7 @@ function frameItem(f, index) {
 
 // Whether the event's frames carry resolution results (the stack view).
 export function hasMappedFrames(d) {
-  return Array.isArray(d.frames) && d.frames.some((f) => isObject(f) && mappedOf(f));
+  return Array.isArray(d.frames) && d.frames.some((f) => isObject(f) && sourcemapOf(f));
 }
 
 // The stack view of an error event's data (see the top of the file).

@@ -675,8 +675,13 @@ Stored Send(Fixture& f, const std::string& key, const std::string& project_id, c
   return out;
 }
 
-const json::object& MappedAt(const Stored& s, size_t i) {
-  return s.data.at("frames").as_array().at(i).at("mapped").as_object();
+const json::object& FrameAt(const Stored& s, size_t i) {
+  return s.data.at("frames").as_array().at(i).as_object();
+}
+// Why frame i stayed minified ("" when it resolved).
+std::string ReasonAt(const Stored& s, size_t i) {
+  const json::object& sm = FrameAt(s, i).at("sourcemap").as_object();
+  return sm.contains("reason") ? S(sm, "reason") : "";
 }
 
 }  // namespace
@@ -688,8 +693,11 @@ TEST_CASE(
   // Before any upload: frames stored as sent, nothing attempted.
   const Stored before = Send(f, f.s.key, f.s.project_id,
                              BundleEvent("00000000000000000000000000000001", "before upload", true));
-  for (const auto& fr : before.data.at("frames").as_array()) CHECK_FALSE(fr.as_object().contains("mapped"));
-  CHECK_FALSE(before.data.contains("resolved_stack"));
+  for (const auto& fr : before.data.at("frames").as_array()) {
+    CHECK_FALSE(fr.as_object().contains("sourcemap"));
+    CHECK_FALSE(fr.as_object().contains("minified"));
+  }
+  CHECK_FALSE(before.data.contains("minified_stack"));
 
   UploadBundle(f, EsbuildBundle("1.0"), "1.0");
 
@@ -697,34 +705,45 @@ TEST_CASE(
     const Stored s =
         Send(f, f.s.key, f.s.project_id,
              BundleEvent("00000000000000000000000000000002", "by debug id", true, "other-release"));
-    CHECK(S(MappedAt(s, 0), "reason") == "map_not_found");  // vendor.js
-    const json::object& top = MappedAt(s, 4);
-    CHECK(S(top, "source") == "../src/cart.js");
+    CHECK(ReasonAt(s, 0) == "map_not_found");  // vendor.js
+    CHECK(S(FrameAt(s, 0), "abs_path") == "https://shop.example/static/vendor.js");
+    // The innermost frame: the original read where the SDK's values were,
+    // those kept beside it.
+    const json::object& top = FrameAt(s, 4);
+    CHECK(S(top, "filename") == "../src/cart.js");
+    CHECK(S(top, "abs_path") == "../src/cart.js");
     CHECK(top.at("lineno").as_int64() == 6);
     CHECK(top.at("colno").as_int64() == 13);
     CHECK(S(top, "function") == "computeTotal");
     CHECK(S(top, "context_line").find("throw new Error") != std::string::npos);
     CHECK_FALSE(top.at("pre_context").as_array().empty());
-    CHECK(S(MappedAt(s, 3), "reason") == "no_location");
-    CHECK(S(MappedAt(s, 2), "source") == "../src/main.js");
-    CHECK(S(MappedAt(s, 2), "function") == "checkout");
-    // The minified frame is kept as sent beside its original.
-    CHECK(S(s.data.at("frames").as_array().at(4), "function") == "r");
-    CHECK(s.data.at("frames").as_array().at(4).at("colno").as_int64() == 58);
-    const std::string resolved = S(s.data, "resolved_stack");
-    CHECK_MESSAGE(resolved.find("at computeTotal (../src/cart.js:6:13)") != std::string::npos, resolved);
-    CHECK(S(s.data, "stack").find("at r (https://shop.example/static/app.min.js:1:58)") != std::string::npos);
+    CHECK(S(top.at("sourcemap"), "resolved_with") == "debug_id");
+    const json::object& minified = top.at("minified").as_object();
+    CHECK(S(minified, "function") == "r");
+    CHECK(S(minified, "abs_path") == "https://shop.example/static/app.min.js");
+    CHECK(minified.at("lineno").as_int64() == 1);
+    CHECK(minified.at("colno").as_int64() == 58);
+    CHECK(ReasonAt(s, 3) == "no_location");
+    CHECK(S(FrameAt(s, 3), "function") == "r");
+    CHECK(S(FrameAt(s, 2), "filename") == "../src/main.js");
+    CHECK(S(FrameAt(s, 2), "function") == "checkout");
+    const std::string stack = S(s.data, "stack");
+    CHECK_MESSAGE(stack.find("at computeTotal (../src/cart.js:6:13)") != std::string::npos, stack);
+    CHECK(stack.starts_with("TypeError: by debug id"));
+    CHECK(S(s.data, "minified_stack").find("at r (https://shop.example/static/app.min.js:1:58)") !=
+          std::string::npos);
   }
   SUBCASE("by release, dist and URL when the event has no debug ids") {
     const Stored s = Send(f, f.s.key, f.s.project_id,
                           BundleEvent("00000000000000000000000000000003", "by release", false));
-    CHECK(S(MappedAt(s, 4), "source") == "../src/cart.js");
-    CHECK(S(MappedAt(s, 4), "function") == "computeTotal");
+    CHECK(S(FrameAt(s, 4), "filename") == "../src/cart.js");
+    CHECK(S(FrameAt(s, 4), "function") == "computeTotal");
+    CHECK(S(FrameAt(s, 4).at("sourcemap"), "resolved_with") == "release");
     // Another release finds nothing.
     const Stored other = Send(f, f.s.key, f.s.project_id,
                               BundleEvent("00000000000000000000000000000004", "other release", false, "2.0"));
-    CHECK(S(MappedAt(other, 4), "reason") == "map_not_found");
-    CHECK_FALSE(other.data.contains("resolved_stack"));
+    CHECK(ReasonAt(other, 4) == "map_not_found");
+    CHECK_FALSE(other.data.contains("minified_stack"));
   }
   SUBCASE("a broken map leaves the frames as sent with the decoder's reason, and the event is stored") {
     const std::string broken_id = "1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9";
@@ -739,7 +758,7 @@ TEST_CASE(
     json::object e = BundleEvent("00000000000000000000000000000005", "broken map", true, "9.9");
     e["debug_meta"].as_object()["images"].as_array()[0].as_object()["debug_id"] = broken_id;
     const Stored s = Send(f, f.s.key, f.s.project_id, e);
-    CHECK(S(MappedAt(s, 4), "reason") == "map_malformed");
+    CHECK(ReasonAt(s, 4) == "map_malformed");
     CHECK(S(s.data.at("frames").as_array().at(4), "function") == "r");
   }
 }

@@ -284,21 +284,21 @@ TEST_CASE("MappedStackKey: the resolved frames, innermost first, without line nu
   };
   const Row rows[] = {
       {"no frames", "[]", ""},
-      {"nothing resolved", R"j([{"function":"r","mapped":{"reason":"map_not_found"}},{"function":"c"}])j",
+      {"nothing resolved", R"j([{"function":"r","sourcemap":{"reason":"map_not_found"}},{"function":"c"}])j",
        ""},
       {"one resolved",
-       R"j([{"function":"r","lineno":1,"colno":58,"mapped":{"source":"../src/cart.js","lineno":6,"colno":13,"function":"computeTotal","context_line":"    if (item.price < 0)   throw new Error('x');"}}])j",
+       R"j([{"function":"computeTotal","filename":"../src/cart.js","lineno":6,"colno":13,"context_line":"    if (item.price < 0)   throw new Error('x');","minified":{"function":"r","lineno":1,"colno":58}}])j",
        "stack:computeTotal (../src/cart.js) if (item.price < 0) throw new Error('x');"},
       {"innermost first, unresolved and in_app false skipped",
-       R"j([{"mapped":{"source":"../src/main.js","lineno":9,"function":"checkout","context_line":"checkout(cart)"}},
-           {"in_app":false,"mapped":{"source":"node_modules/lib.js","function":"wrap"}},
-           {"mapped":{"reason":"no_mapping"}},
-           {"mapped":{"source":"../src/cart.js","lineno":6,"function":"computeTotal"}}])j",
+       R"j([{"function":"checkout","filename":"../src/main.js","lineno":9,"context_line":"checkout(cart)","minified":{}},
+           {"in_app":false,"function":"wrap","filename":"node_modules/lib.js","minified":{}},
+           {"function":"n","filename":"vendor.js","sourcemap":{"reason":"no_mapping"}},
+           {"function":"computeTotal","filename":"../src/cart.js","lineno":6,"minified":{}}])j",
        "stack:computeTotal (../src/cart.js) <- checkout (../src/main.js) checkout(cart)"},
       {"at most five frames",
-       R"j([{"mapped":{"source":"f.js","function":"f0"}},{"mapped":{"source":"f.js","function":"f1"}},
-           {"mapped":{"source":"f.js","function":"f2"}},{"mapped":{"source":"f.js","function":"f3"}},
-           {"mapped":{"source":"f.js","function":"f4"}},{"mapped":{"source":"f.js","function":"f5"}}])j",
+       R"j([{"filename":"f.js","function":"f0","minified":{}},{"filename":"f.js","function":"f1","minified":{}},
+           {"filename":"f.js","function":"f2","minified":{}},{"filename":"f.js","function":"f3","minified":{}},
+           {"filename":"f.js","function":"f4","minified":{}},{"filename":"f.js","function":"f5","minified":{}}])j",
        "stack:f5 (f.js) <- f4 (f.js) <- f3 (f.js) <- f2 (f.js) <- f1 (f.js)"},
   };
   for (const Row& row : rows) {
@@ -306,14 +306,12 @@ TEST_CASE("MappedStackKey: the resolved frames, innermost first, without line nu
     CHECK(MappedStackKey(frames(row.frames)) == row.key);
   }
   // A line number differs (an edit above the function): the same key.
-  CHECK(MappedStackKey(frames(R"j([{"mapped":{"source":"a.js","lineno":6,"function":"f","context_line":"g()"
-  }
-  }])j")) ==
-        MappedStackKey(frames(R"j([{"mapped":{"source":"a.js","lineno":60,"function":"f","context_line":"g()"
-  }
-  }])j")));
+  CHECK(MappedStackKey(frames(
+            R"j([{"filename":"a.js","lineno":6,"function":"f","context_line":"g()","minified":{}}])j")) ==
+        MappedStackKey(frames(
+            R"j([{"filename":"a.js","lineno":60,"function":"f","context_line":"g()","minified":{}}])j")));
   // No error event: no key.
-  CHECK(MappedStackKey(std::vector<Event>{Ev("console", R"({"frames":[{"mapped":{"source":"a.js"}}]})")})
+  CHECK(MappedStackKey(std::vector<Event>{Ev("console", R"({"frames":[{"filename":"a.js","minified":{}}]})")})
             .empty());
 
   const auto fp = ComputeStackFingerprint("TypeError", "stack:f (a.js) g()", "https://shop.example/cart/42");

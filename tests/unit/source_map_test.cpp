@@ -414,6 +414,35 @@ TEST_CASE("source maps: a real esbuild map gives Mozilla's answers and the funct
   CHECK(stored.at("function") == "computeTotal");
   CHECK(stored.at("pre_context").as_array().size() == 5);
   CHECK_FALSE(stored.contains("reason"));
+
+  // The stored frame: the original where the SDK's values were, those kept
+  // in `minified`; a frame that stayed minified gets only its reason.
+  json::object sent{{"function", "r"},
+                    {"abs_path", "/tmp/esb/dist/app.min.js"},
+                    {"lineno", 1},
+                    {"colno", 58},
+                    {"in_app", true}};
+  ApplyToFrame(out[2], "debug_id", sent);
+  CHECK(sent.at("function") == "computeTotal");
+  CHECK(sent.at("filename") == "../src/cart.js");
+  CHECK(sent.at("abs_path") == "../src/cart.js");
+  CHECK(sent.at("lineno") == 6);
+  CHECK(sent.at("colno") == 13);
+  CHECK(sent.at("in_app") == true);
+  CHECK(sent.at("context_line").as_string() == out[2].context_line);
+  CHECK(sent.at("pre_context").as_array().size() == 5);
+  CHECK(sent.at("minified") ==
+        json::value(json::object{
+            {"function", "r"}, {"abs_path", "/tmp/esb/dist/app.min.js"}, {"lineno", 1}, {"colno", 58}}));
+  CHECK(sent.at("sourcemap") == json::value(json::object{{"resolved_with", "debug_id"}}));
+  json::object kept{{"function", "n"}, {"filename", "vendor.js"}, {"lineno", 3}};
+  ResolvedFrame missing;
+  missing.reason = "map_not_found";
+  ApplyToFrame(missing, "", kept);
+  CHECK(kept == json::object{{"function", "n"},
+                             {"filename", "vendor.js"},
+                             {"lineno", 3},
+                             {"sourcemap", json::object{{"reason", "map_not_found"}}}});
 }
 
 TEST_CASE("source maps: frames that stay minified keep a reason") {

@@ -141,7 +141,7 @@ export default async function sourcemaps(t) {
   });
   assert.equal(sent.status, 200, await sent.text());
 
-  // The stored frames, as the brief's format has them.
+  // The stored frames: the original's values, those sent in `minified`.
   let bugId = null;
   let data = null;
   await until(async () => {
@@ -153,10 +153,12 @@ export default async function sourcemaps(t) {
     return !!data;
   }, "the error event");
   const innermost = data.frames[data.frames.length - 1];
-  assert.ok(innermost.mapped, JSON.stringify(data.frames));
-  assert.equal(innermost.mapped.function, "computeTotal", JSON.stringify(innermost));
-  assert.equal(innermost.mapped.lineno, throwLine);
-  assert.equal(data.frames[0].mapped && data.frames[0].mapped.reason, "map_not_found", JSON.stringify(data.frames[0]));
+  assert.ok(innermost.minified, JSON.stringify(data.frames));
+  assert.equal(innermost.function, "computeTotal", JSON.stringify(innermost));
+  assert.equal(innermost.lineno, throwLine);
+  assert.match(innermost.filename, /src\/cart\.js$/);
+  assert.equal(innermost.sourcemap && innermost.sourcemap.resolved_with, "debug_id", JSON.stringify(innermost));
+  assert.equal(data.frames[0].sourcemap && data.frames[0].sourcemap.reason, "map_not_found", JSON.stringify(data.frames[0]));
 
   // The bug's page: the stack view, innermost first.
   const context = await t.browser.createBrowserContext();

@@ -215,18 +215,16 @@ std::string MappedStackKey(std::span<const Event> events) {
   std::string key;
   size_t taken = 0;
   for (auto it = list.rbegin(); it != list.rend() && taken < kMaxMappedFrames; ++it) {
-    const boost::json::value* mapped = JsonField(*it, "mapped");
-    if (mapped == nullptr) continue;
-    const std::string_view source = JsonString(*mapped, "source");
-    if (source.empty()) continue;  // stayed minified
+    const boost::json::value* minified = JsonField(*it, "minified");
+    if (minified == nullptr || !minified->is_object()) continue;  // not resolved
     if (const boost::json::value* in_app = JsonField(*it, "in_app");
         in_app != nullptr && in_app->is_bool() && !in_app->get_bool()) {
       continue;
     }
     key += taken == 0 ? "stack:" : " <- ";
-    key += Collapsed(JsonString(*mapped, "function"), 200);
-    key += " (" + Collapsed(source, 300) + ")";
-    if (std::string line = Collapsed(JsonString(*mapped, "context_line"), kMaxContextBytes); !line.empty())
+    key += Collapsed(JsonString(*it, "function"), 200);
+    key += " (" + Collapsed(JsonString(*it, "filename"), 300) + ")";
+    if (std::string line = Collapsed(JsonString(*it, "context_line"), kMaxContextBytes); !line.empty())
       key += " " + line;
     ++taken;
   }

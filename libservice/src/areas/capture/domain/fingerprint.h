@@ -84,16 +84,17 @@ struct Fingerprint {
 Fingerprint ComputeFingerprint(std::string_view error_type, std::string_view message, std::string_view url);
 
 // Minified JavaScript whose frames the server resolved through uploaded
-// source maps (issue 31; the Sentry area stores each resolved frame's
-// original beside it as data.frames[i].mapped): the same code minified by
-// two builds has different names in its messages ("r is not a function",
-// "o is not a function") but the same original frames. The key: the first
-// error event's frames whose `mapped` has a `source` (resolved), not marked
-// in_app false, innermost first, at most kMaxMappedFrames, each
-// "<function> (<source>) <context line>" (whitespace collapsed; the context
-// line cut to kMaxContextBytes), after "stack:", joined by " <- ". Line and
-// column numbers are left out so an edit elsewhere in the file keeps the
-// group (as Sentry groups JavaScript). "" when no frame was resolved.
+// source maps (issue 31; the Sentry area rewrites a resolved frame to its
+// original function, filename, lineno and colno and keeps the values as
+// sent in its `minified` object): the same code minified by two builds has
+// different names in its messages ("r is not a function", "o is not a
+// function") but the same original frames. The key: the first error
+// event's data.frames that carry `minified` (resolved), not marked in_app
+// false, innermost first, at most kMaxMappedFrames, each "<function>
+// (<filename>) <context line>" (whitespace collapsed; the context line cut
+// to kMaxContextBytes), after "stack:", joined by " <- ". Line and column
+// numbers are left out so an edit elsewhere in the file keeps the group (as
+// Sentry groups JavaScript). "" when no frame was resolved.
 inline constexpr size_t kMaxMappedFrames = 5;
 inline constexpr size_t kMaxContextBytes = 200;
 std::string MappedStackKey(std::span<const Event> events);

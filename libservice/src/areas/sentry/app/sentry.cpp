@@ -73,7 +73,8 @@ capture::ReportInput ToReport(domain::sentry::MappedEvent m, const std::string& 
 }
 
 // The error event's frames through the source map resolver; true when one
-// was resolved (then data.resolved_stack holds the stack as resolved).
+// was resolved (then data.stack is the stack as resolved and
+// data.minified_stack the one as sent).
 bool ResolveFrames(FrameResolver& resolver, const capture::ReportSource& source, const json::object& event,
                    domain::sentry::MappedEvent& m) {
   if (m.events.empty() || m.events.back().type != "error") return false;
@@ -82,11 +83,12 @@ bool ResolveFrames(FrameResolver& resolver, const capture::ReportSource& source,
   json::value* frames = data->if_contains("frames");
   if (frames == nullptr || !frames->is_array() || frames->get_array().empty()) return false;
   if (resolver.Resolve(source.org_id, source.project_id, event, frames->get_array()) == 0) return false;
-  const json::value* stack = data->if_contains("stack");
-  std::string_view headline =
-      stack != nullptr && stack->is_string() ? std::string_view(stack->get_string()) : "";
+  json::value sent = data->contains("stack") ? data->at("stack") : json::value();
+  std::string_view headline = sent.is_string() ? std::string_view(sent.get_string()) : std::string_view();
   headline = headline.substr(0, headline.find('\n'));
-  (*data)["resolved_stack"] = domain::sentry::ResolvedStackText(frames->get_array(), headline);
+  std::string resolved = domain::sentry::StackText(frames->get_array(), headline);
+  (*data)["minified_stack"] = std::move(sent);
+  (*data)["stack"] = std::move(resolved);
   return true;
 }
 

@@ -25,10 +25,12 @@ class FrameResolver {
  public:
   virtual ~FrameResolver() = default;
   // `event`: the SDK's event (debug_meta, release, dist); `frames`: the
-  // stored error event's data.frames (Sentry's order), each given a
-  // `mapped` object it attempted: the original {source, lineno, colno,
-  // function, name, pre_context, context_line, post_context} or {reason}.
-  // Frames are left untouched when the project has no uploads. Returns how
+  // stored error event's data.frames (Sentry's order). A resolved frame's
+  // function, filename, abs_path, lineno and colno become the original's,
+  // with context lines, the values as sent kept in `minified` and
+  // `sourcemap` {resolved_with}; a frame it could not resolve keeps its
+  // values with `sourcemap` {reason}. Frames are left untouched when the
+  // project has no uploads. Returns how
   // many frames were resolved. Never fails: a missing or broken map, or a
   // storage error, leaves a reason.
   virtual int Resolve(const std::string& org_id, const std::string& project_id,

@@ -131,28 +131,14 @@ std::string ExceptionLine(const json::object& ex) {
   return std::string(!type.empty() ? type : value);
 }
 
-// Frames as a stack text, innermost call first ("    at fn (file:line:col)");
-// with `mapped`, a frame resolved through a source map is written as its
-// original.
-std::string StackText(const json::array& frames, std::string_view headline, bool mapped = false) {
+}  // namespace
+
+std::string StackText(const json::array& frames, std::string_view headline) {
   std::string out(headline);
   size_t n = 0;
   for (auto it = frames.rbegin(); it != frames.rend() && n < kMaxFrames; ++it, ++n) {
     const json::object* f = it->if_object();
     if (f == nullptr) continue;
-    if (const json::object* m = mapped ? Obj(*f, "mapped") : nullptr;
-        m != nullptr && !Str(*m, "source").empty()) {
-      const std::string_view fn = Str(*m, "function");
-      out += "\n    at ";
-      out += fn.empty() ? "<anonymous>" : std::string(fn);
-      out += " (" + std::string(Str(*m, "source"));
-      for (const char* k : {"lineno", "colno"}) {
-        if (const json::value* v = m->if_contains(k); v != nullptr && v->is_int64())
-          out += ":" + std::to_string(v->get_int64());
-      }
-      out += ")";
-      continue;
-    }
     std::string_view fn = Str(*f, "function");
     std::string_view file = Str(*f, "abs_path");
     if (file.empty()) file = Str(*f, "filename");
@@ -168,12 +154,6 @@ std::string StackText(const json::array& frames, std::string_view headline, bool
     out += ")";
   }
   return KeepText(out, 64 * 1024);
-}
-
-}  // namespace
-
-std::string ResolvedStackText(const json::array& frames, std::string_view headline) {
-  return StackText(frames, headline, true);
 }
 
 namespace {

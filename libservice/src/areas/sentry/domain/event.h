@@ -65,11 +65,10 @@ inline constexpr size_t kMaxEvents = 1000;
 // (a request's arena; default: the heap).
 MappedEvent MapEvent(const boost::json::object& event, int64_t received_ms, boost::json::storage_ptr sp = {});
 
-// The stack text of stored frames (FramesJson's, Sentry's order) innermost
-// call first, "    at fn (file:line:col)" under `headline`, each frame
-// resolved through a source map (a `mapped` with a `source`) shown as its
-// original function, source, line and column, the others as sent.
-std::string ResolvedStackText(const boost::json::array& frames, std::string_view headline);
+// The stack text of stored frames (FramesJson's, Sentry's order) under
+// `headline`, innermost call first: "    at fn (file:line:col)", at most
+// 100 frames (the text written again after source map resolution).
+std::string StackText(const boost::json::array& frames, std::string_view headline);
 
 // The service platform of an event: `platform` javascript -> web (or
 // react-native when the SDK is sentry.javascript.react-native, server when

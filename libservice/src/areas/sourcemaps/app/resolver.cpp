@@ -201,7 +201,10 @@ int FrameResolver::Resolve(const std::string& org_id, const std::string& project
 
   std::vector<std::shared_ptr<const dsm::SourceMap>> held;  // alive until the frames are resolved
   held.reserve(frames.size());
+  std::vector<std::string_view> resolved_with(in.size());
   const auto find = [&](const dsm::Frame& frame) -> dsm::MapFor {
+    const size_t index = static_cast<size_t>(&frame - in.data());
+    std::string_view how = "debug_id";
     const std::string url(dsm::FrameUrl(frame));
     const std::string debug_id = dsm::DebugIdForFrame(images, url);
     Found found;
@@ -226,6 +229,7 @@ int FrameResolver::Resolve(const std::string& org_id, const std::string& project
     if (found.map_key.empty() && (found.reason.empty() || found.reason == dsm::kReasonMapNotFound) &&
         !release.empty() && !url.empty()) {
       const std::string path = dsm::NormalizeUrlPath(url);
+      how = "release";
       found = Lookup(
           project_id,
           project_id +
@@ -260,6 +264,7 @@ int FrameResolver::Resolve(const std::string& org_id, const std::string& project
     std::shared_ptr<const dsm::SourceMap> hold;
     dsm::MapFor m = MapOf(found, &hold);
     if (hold) held.push_back(std::move(hold));
+    if (index < resolved_with.size()) resolved_with[index] = how;
     return m;
   };
   const std::vector<dsm::ResolvedFrame> out = dsm::ResolveStack(in, find);
@@ -268,7 +273,7 @@ int FrameResolver::Resolve(const std::string& org_id, const std::string& project
   for (size_t i = 0; i < frames.size() && i < out.size(); ++i) {
     json::object* f = frames[i].if_object();
     if (f == nullptr) continue;
-    (*f)["mapped"] = dsm::ToJson(out[i]);
+    dsm::ApplyToFrame(out[i], resolved_with[i], *f);
     if (out[i].resolved) ++resolved;
   }
   return resolved;

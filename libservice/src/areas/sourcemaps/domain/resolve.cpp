@@ -276,6 +276,37 @@ json::object ToJson(const ResolvedFrame& r) {
   return o;
 }
 
+void ApplyToFrame(const ResolvedFrame& r, std::string_view resolved_with, json::object& frame) {
+  if (!r.resolved) {
+    frame["sourcemap"] = json::object{{"reason", r.reason}};
+    return;
+  }
+  json::object minified;
+  for (const char* k : {"function", "filename", "abs_path", "lineno", "colno"}) {
+    if (const json::value* v = frame.if_contains(k)) minified[k] = *v;
+  }
+  if (!r.function.empty()) {
+    frame["function"] = r.function;
+  } else {
+    frame.erase("function");
+  }
+  frame["filename"] = r.source;
+  frame["abs_path"] = r.source;
+  frame["lineno"] = r.lineno;
+  frame["colno"] = r.colno;
+  if (!r.token_name.empty()) frame["name"] = r.token_name;
+  if (!r.context_line.empty() || !r.pre_context.empty() || !r.post_context.empty()) {
+    json::array pre, post;
+    for (const auto& l : r.pre_context) pre.emplace_back(l);
+    for (const auto& l : r.post_context) post.emplace_back(l);
+    frame["pre_context"] = std::move(pre);
+    frame["context_line"] = r.context_line;
+    frame["post_context"] = std::move(post);
+  }
+  frame["minified"] = std::move(minified);
+  frame["sourcemap"] = json::object{{"resolved_with", resolved_with}};
+}
+
 // ---- Matching ----
 
 std::string NormalizeDebugId(std::string_view id) {

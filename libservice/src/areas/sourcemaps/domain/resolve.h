@@ -115,6 +115,17 @@ std::string EnclosingFunctionName(const SourceMap& map, uint32_t source, uint32_
 // context_line, post_context (when there is content)}; else {reason}.
 boost::json::object ToJson(const ResolvedFrame& r);
 
+// A stored Sentry frame (`frame`, as the SDK sent it) after resolution,
+// as the bug's events show it (the service's contract):
+//   resolved: `function`, `filename`, `abs_path` (both the map's source),
+//     `lineno`, `colno` are the original's; `pre_context`, `context_line`,
+//     `post_context` from sourcesContent; `name` (the original identifier at
+//     the position, when the map has one); `minified` {function, filename,
+//     abs_path, lineno, colno} the values as sent (those present);
+//     `sourcemap` {resolved_with} ("debug_id" or "release");
+//   not resolved: the frame as sent with `sourcemap` {reason}.
+void ApplyToFrame(const ResolvedFrame& r, std::string_view resolved_with, boost::json::object& frame);
+
 // ---- Matching frames with maps ----
 
 // A `sourcemap` image of an event's debug_meta.images: the file it
