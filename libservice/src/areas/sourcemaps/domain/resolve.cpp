@@ -254,6 +254,21 @@ std::vector<ResolvedFrame> ResolveStack(const std::vector<Frame>& frames,
   return out;
 }
 
+namespace {
+
+// pre_context, context_line, post_context when the map had content.
+void AddContext(const ResolvedFrame& r, json::object& o) {
+  if (r.context_line.empty() && r.pre_context.empty() && r.post_context.empty()) return;
+  json::array pre, post;
+  for (const auto& l : r.pre_context) pre.emplace_back(l);
+  for (const auto& l : r.post_context) post.emplace_back(l);
+  o["pre_context"] = std::move(pre);
+  o["context_line"] = r.context_line;
+  o["post_context"] = std::move(post);
+}
+
+}  // namespace
+
 json::object ToJson(const ResolvedFrame& r) {
   json::object o;
   if (!r.resolved) {
@@ -265,14 +280,7 @@ json::object ToJson(const ResolvedFrame& r) {
   o["colno"] = r.colno;
   if (!r.function.empty()) o["function"] = r.function;
   if (!r.token_name.empty()) o["name"] = r.token_name;
-  if (!r.context_line.empty() || !r.pre_context.empty() || !r.post_context.empty()) {
-    json::array pre, post;
-    for (const auto& l : r.pre_context) pre.emplace_back(l);
-    for (const auto& l : r.post_context) post.emplace_back(l);
-    o["pre_context"] = std::move(pre);
-    o["context_line"] = r.context_line;
-    o["post_context"] = std::move(post);
-  }
+  AddContext(r, o);
   return o;
 }
 
@@ -295,14 +303,7 @@ void ApplyToFrame(const ResolvedFrame& r, std::string_view resolved_with, json::
   frame["lineno"] = r.lineno;
   frame["colno"] = r.colno;
   if (!r.token_name.empty()) frame["name"] = r.token_name;
-  if (!r.context_line.empty() || !r.pre_context.empty() || !r.post_context.empty()) {
-    json::array pre, post;
-    for (const auto& l : r.pre_context) pre.emplace_back(l);
-    for (const auto& l : r.post_context) post.emplace_back(l);
-    frame["pre_context"] = std::move(pre);
-    frame["context_line"] = r.context_line;
-    frame["post_context"] = std::move(post);
-  }
+  AddContext(r, frame);
   frame["minified"] = std::move(minified);
   frame["sourcemap"] = json::object{{"resolved_with", resolved_with}};
 }
