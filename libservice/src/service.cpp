@@ -15,6 +15,7 @@
 #include "service_internal.h"
 #include "store/migrations.h"
 #include "store/repositories.h"
+#include "store/sqlite/sqlite_files.h"
 #include "util/crypto.h"
 #include "util/mutex.h"
 
@@ -25,6 +26,8 @@ const char* Version() { return "0.1.0"; }
 struct Service::Impl {
   explicit Impl(Options options) : platform(std::move(options)) {}
 
+  // The claim on a SQLite file; first, so it is released last.
+  std::unique_ptr<store::SqliteFileOwner> owner;
   modules::Platform platform;
   modules::Modules modules;
   std::unique_ptr<api::Console> console;  // the web console's files (SERVICE_CONSOLE)
@@ -88,6 +91,9 @@ Result<std::unique_ptr<Service>> Service::Open(Options options) {
   std::unique_ptr<Service> svc(new Service(std::move(options)));
   Impl& impl = *svc->impl_;
   modules::Platform& p = impl.platform;
+  if (const auto file = store::SqliteFilePath(p.options.database_url)) {
+    SV_ASSIGN_OR_RETURN(impl.owner, store::ClaimSqliteFile(*file));
+  }
   SV_RETURN_IF_ERROR(BuildPlatform(p));
 
   impl.modules = modules::AssembleModules();
@@ -142,10 +148,73 @@ Result<DemoCredentials> Service::SeedDemo() {
 const Options& Service::options() const { return impl_->platform.options; }
 
 Status Migrate(const std::string& database_url) {
+  std::unique_ptr<store::SqliteFileOwner> owner;
+  if (const auto file = store::SqliteFilePath(database_url)) {
+    SV_ASSIGN_OR_RETURN(owner, store::ClaimSqliteFile(*file));
+  }
   SV_ASSIGN_OR_RETURN(auto db, store::OpenDatabase(database_url));
   Status s = store::ApplyMigrations(*db);
   db->Close();
   return s;
+}
+
+namespace {
+
+// The SQLite file of `url` for Backup and Restore, or why there is none.
+Result<std::string> CopyableFile(const std::string& url, std::string_view command) {
+  if (url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0) {
+    return InvalidArgument(command == "backup"
+                               ? "backup copies SQLite files; for PostgreSQL use pg_dump (e.g. pg_dump "
+                                 "--format=custom --file=FILE URL)"
+                               : "restore copies SQLite files; for PostgreSQL restore a pg_dump archive with "
+                                 "pg_restore (e.g. pg_restore --clean --dbname=URL FILE)");
+  }
+  std::optional<std::string> file = store::SqliteFilePath(url);
+  if (!file) {
+    return InvalidArgument(std::string(command) + " needs a SQLite file: --database sqlite:PATH (not " +
+                           (url.rfind("sqlite:", 0) == 0 ? "an in-memory database" : "this URL") + ")");
+  }
+  return *file;
+}
+
+DatabaseCopy Describe(const store::SqliteCopyReport& r, std::string database, std::string file) {
+  DatabaseCopy copy;
+  copy.database = std::move(database);
+  copy.file = std::move(file);
+  copy.pages = r.pages;
+  copy.bytes = r.pages * r.page_size;
+  copy.steps = r.steps;
+  copy.migration_version = r.migration_version;
+  copy.migration_name = r.migration_name;
+  copy.migrations_known = static_cast<int64_t>(store::AllMigrations().size());
+  return copy;
+}
+
+}  // namespace
+
+Result<DatabaseCopy> Backup(const std::string& database_url, const std::string& to_path, int pages_per_step) {
+  SV_ASSIGN_OR_RETURN(std::string file, CopyableFile(database_url, "backup"));
+  SV_ASSIGN_OR_RETURN(store::SqliteCopyReport r, store::BackupSqlite(file, to_path, pages_per_step));
+  DatabaseCopy copy = Describe(r, file, to_path);
+  if (copy.migration_version > copy.migrations_known) {
+    // Copied and intact, but a newer binary's: say so rather than fail.
+    copy.migration_name += " (newer than this binary)";
+  }
+  return copy;
+}
+
+Result<DatabaseCopy> Restore(const std::string& from_path, const std::string& database_url) {
+  SV_ASSIGN_OR_RETURN(std::string file, CopyableFile(database_url, "restore"));
+  SV_ASSIGN_OR_RETURN(std::unique_ptr<store::SqliteFileOwner> owner, store::ClaimSqliteFile(file));
+  SV_ASSIGN_OR_RETURN(store::SqliteCopyReport checked, store::CheckSqliteFile(from_path));
+  const auto known = static_cast<int64_t>(store::AllMigrations().size());
+  if (checked.migration_version > known) {
+    return InvalidArgument(from_path + " holds migration version " +
+                           std::to_string(checked.migration_version) + ", newer than this binary's " +
+                           std::to_string(known) + ": restore it with the service-server that made it");
+  }
+  SV_ASSIGN_OR_RETURN(store::SqliteCopyReport r, store::RestoreSqlite(from_path, file));
+  return Describe(r, file, from_path);
 }
 
 namespace internal {

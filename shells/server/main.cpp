@@ -2,6 +2,8 @@
 //
 //   service-server [--listen HOST:PORT] [--database URL]
 //   service-server migrate [--database URL]
+//   service-server backup [--database URL] --to FILE
+//   service-server restore --from FILE [--database URL]
 //   service-server --help | --version
 //
 // Configuration comes from the SERVICE_* variables, then the flags (a flag
@@ -85,6 +87,8 @@ void PrintHelp() {
       "Usage:\n"
       "  service-server [--listen HOST:PORT] [--database URL] [--demo]\n"
       "  service-server migrate [--database URL]\n"
+      "  service-server backup [--database URL] --to FILE\n"
+      "  service-server restore --from FILE [--database URL]\n"
       "  service-server --help | --version\n"
       "\n"
       "Runs the issue capture and triage API. On start it applies pending database\n"
@@ -92,6 +96,12 @@ void PrintHelp() {
       "request to standard error. SIGTERM or SIGINT: stop accepting, finish in-flight\n"
       "requests (at most 10 s), flush queued work, exit 0.\n"
       "`migrate` applies pending migrations and exits.\n"
+      "`backup` copies a SQLite database into the new FILE while the server runs,\n"
+      "checks the copy (PRAGMA integrity_check, migration version) and prints what it\n"
+      "did; on PostgreSQL use pg_dump. `restore` puts a backup in place of the\n"
+      "database of a stopped server.\n"
+      "One process owns a SQLite file (lock file: the database path + \".lock\"): a\n"
+      "second server, `migrate` or `restore` on a file a server holds exits with 1.\n"
       "\n"
       "Flags (a flag wins over its variable; --flag VALUE or --flag=VALUE):\n";
   for (const Row& setting : Rows()) {
@@ -138,12 +148,14 @@ void PrintHelp() {
   std::_Exit(kExitFailure);
 }
 
-enum class Command { kServe, kMigrate, kHelp, kVersion };
+enum class Command { kServe, kMigrate, kBackup, kRestore, kHelp, kVersion };
 
 struct Invocation {
   Command command = Command::kServe;
   std::vector<std::pair<const Flag*, std::string>> flags;  // in command-line order
   bool demo = false;
+  std::string to;    // backup --to
+  std::string from;  // restore --from
 };
 
 Invocation ParseArguments(int argc, char** argv) {
@@ -166,6 +178,18 @@ Invocation ParseArguments(int argc, char** argv) {
     if (arg.substr(0, 2) == "--") {
       const size_t eq = arg.find('=');
       const std::string_view name = arg.substr(0, eq);
+      // The backup file of `backup --to` and `restore --from`.
+      if (name == "--to" || name == "--from") {
+        std::string value;
+        if (eq != std::string_view::npos) {
+          value = std::string(arg.substr(eq + 1));
+        } else if (i + 1 < argc) {
+          value = argv[++i];
+        }
+        if (value.empty()) UsageError("flag " + std::string(name) + " needs a value FILE");
+        (name == "--to" ? inv.to : inv.from) = std::move(value);
+        continue;
+      }
       const Flag* flag = nullptr;
       for (const Flag& f : Rows()) {
         if (!f.flag.empty() && f.flag == name) flag = &f;
@@ -182,24 +206,36 @@ Invocation ParseArguments(int argc, char** argv) {
       inv.flags.emplace_back(flag, std::move(value));
       continue;
     }
-    if (arg == "migrate" && !saw_command) {
+    if ((arg == "migrate" || arg == "backup" || arg == "restore") && !saw_command) {
       saw_command = true;
-      inv.command = Command::kMigrate;
+      inv.command = arg == "migrate"  ? Command::kMigrate
+                    : arg == "backup" ? Command::kBackup
+                                      : Command::kRestore;
       continue;
     }
     if (!arg.empty() && arg[0] == '-') UsageError("unknown flag '" + std::string(arg) + "'");
     UsageError("unexpected argument '" + std::string(arg) + "'");
   }
+  if (!inv.to.empty() && inv.command != Command::kBackup) UsageError("--to belongs to backup");
+  if (!inv.from.empty() && inv.command != Command::kRestore) UsageError("--from belongs to restore");
+  if (inv.command == Command::kBackup && inv.to.empty()) UsageError("backup needs --to FILE");
+  if (inv.command == Command::kRestore && inv.from.empty()) UsageError("restore needs --from FILE");
   return inv;
 }
 
 // Variables first, then flags: a flag wins over its variable (whose value
-// is then not even checked). `migrate` reads only the database URL.
+// is then not even checked). `migrate`, `backup` and `restore` read only
+// the database URL.
 Config BuildConfig(const Invocation& inv) {
   Config config;
+  const bool database_only =
+      inv.command == Command::kMigrate || inv.command == Command::kBackup || inv.command == Command::kRestore;
+  const char* command_name = inv.command == Command::kMigrate  ? "migrate"
+                             : inv.command == Command::kBackup ? "backup"
+                                                               : "restore";
   for (const Row& row : Rows()) {
     const std::string_view name = row.variable;
-    if (inv.command == Command::kMigrate && name != "SERVICE_DATABASE_URL") continue;
+    if (database_only && name != "SERVICE_DATABASE_URL") continue;
     bool overridden = false;
     for (const auto& [flag, value] : inv.flags) {
       if (flag->variable == name) overridden = true;
@@ -211,8 +247,11 @@ Config BuildConfig(const Invocation& inv) {
     if (!s.ok()) UsageError(s.message());
   }
   for (const auto& [flag, value] : inv.flags) {
-    if (inv.command == Command::kMigrate && flag->flag != "--database") {
-      UsageError("migrate accepts only --database");
+    if (database_only && flag->flag != "--database") {
+      UsageError(std::string(command_name) + " accepts only --database" +
+                 (inv.command == Command::kBackup    ? " and --to"
+                  : inv.command == Command::kRestore ? " and --from"
+                                                     : ""));
     }
     if (value.empty())
       UsageError("flag " + std::string(flag->flag) + " needs a value " + std::string(flag->value_hint));
@@ -237,15 +276,71 @@ std::string FormatHostPort(const std::string& host, int port) {
   return (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
+// A status for the operator: a file another process owns is said in words.
+std::string Explain(const service::Status& s) {
+  return s.code() == service::Code::kConflict ? s.message() : s.ToString();
+}
+
 int RunMigrate(const service::Options& options) {
   const service::Status s = service::Migrate(options.database_url);
   if (!s.ok()) {
     service::NewJsonLinesLogger()->Log(service::LogLevel::kError, "migration failed",
                                        {{"error", s.ToString()}});
-    std::fprintf(stderr, "service-server: migration failed: %s\n", s.ToString().c_str());
+    std::fprintf(stderr, "service-server: migration failed: %s\n", Explain(s).c_str());
     return kExitFailure;
   }
   std::printf("migrations applied (%s)\n", BackendName(options.database_url).c_str());
+  std::fflush(stdout);
+  return 0;
+}
+
+// The same for backup and restore, whose refusals say what to do instead.
+std::string ExplainCopy(const service::Status& s) {
+  return s.code() == service::Code::kInvalidArgument ? s.message() : Explain(s);
+}
+
+// Exit status of a refused or failed backup/restore: 2 when the command
+// cannot apply (PostgreSQL, no such file, an existing target), else 1.
+int CopyExit(const service::Status& s) {
+  return s.code() == service::Code::kInvalidArgument ? kExitUsage : kExitFailure;
+}
+
+int RunBackup(const service::Options& options, const std::string& to) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto copy = service::Backup(options.database_url, to);
+  if (!copy.ok()) {
+    std::fprintf(stderr, "service-server: backup failed: %s\n", ExplainCopy(copy.status()).c_str());
+    return CopyExit(copy.status());
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf(
+      "backup: copied %s to %s: %lld pages (%lld bytes) in %d steps, %.2f s\n"
+      "backup: PRAGMA integrity_check: ok\n"
+      "backup: migration version %lld (%s); this binary knows %lld\n",
+      copy->database.c_str(), copy->file.c_str(), static_cast<long long>(copy->pages),
+      static_cast<long long>(copy->bytes), copy->steps, seconds,
+      static_cast<long long>(copy->migration_version), copy->migration_name.c_str(),
+      static_cast<long long>(copy->migrations_known));
+  std::fflush(stdout);
+  return 0;
+}
+
+int RunRestore(const service::Options& options, const std::string& from) {
+  const auto copy = service::Restore(from, options.database_url);
+  if (!copy.ok()) {
+    std::fprintf(stderr, "service-server: restore failed: %s\n", ExplainCopy(copy.status()).c_str());
+    return CopyExit(copy.status());
+  }
+  std::printf(
+      "restore: checked %s: PRAGMA integrity_check ok, migration version %lld (%s)\n"
+      "restore: replaced the content of %s: %lld pages (%lld bytes)\n",
+      copy->file.c_str(), static_cast<long long>(copy->migration_version), copy->migration_name.c_str(),
+      copy->database.c_str(), static_cast<long long>(copy->pages), static_cast<long long>(copy->bytes));
+  if (copy->migration_version < copy->migrations_known) {
+    std::printf(
+        "restore: the next start applies the migrations after version %lld (this binary knows %lld)\n",
+        static_cast<long long>(copy->migration_version), static_cast<long long>(copy->migrations_known));
+  }
   std::fflush(stdout);
   return 0;
 }
@@ -345,7 +440,7 @@ int RunServer(Config config, const sigset_t& signals, bool demo) {
   options.listen = address;
 
   auto opened = service::Service::Open(options);  // applies migrations
-  if (!opened.ok()) Fail(log, "cannot open the service: " + opened.status().ToString());
+  if (!opened.ok()) Fail(log, "cannot open the service: " + Explain(opened.status()));
   std::unique_ptr<service::Service> svc = std::move(opened).value();
   if (demo) {
     auto demo = svc->SeedDemo();
@@ -435,6 +530,10 @@ int main(int argc, char** argv) {
       return 0;
     case Command::kMigrate:
       return RunMigrate(BuildConfig(inv).options);
+    case Command::kBackup:
+      return RunBackup(BuildConfig(inv).options, inv.to);
+    case Command::kRestore:
+      return RunRestore(BuildConfig(inv).options, inv.from);
     case Command::kServe:
       break;
   }

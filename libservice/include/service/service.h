@@ -14,6 +14,7 @@
 // Thread-safety: Handle may be called from many threads at once.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -56,7 +57,12 @@ struct DemoCredentials {
 class Service {
  public:
   // Opens the database, applies pending migrations, loads or creates the
-  // signing secret and registers every route.
+  // signing secret and registers every route. On a SQLite file, first claims
+  // it for the Service's life (one process, and one Service, per file: the
+  // workers assume they are alone): kConflict naming the file, its lock file
+  // "<file>.lock" and the holder's pid when another process or another
+  // Service of this process has it open. PostgreSQL takes no claim (several
+  // processes on one database are supported).
   static Result<std::unique_ptr<Service>> Open(Options options);
   Service(const Service&) = delete;
   Service& operator=(const Service&) = delete;
@@ -94,7 +100,37 @@ class Service {
   std::unique_ptr<Impl> impl_;
 };
 
-// Applies pending migrations to `database_url` and returns.
+// Applies pending migrations to `database_url` and returns. On a SQLite file
+// it claims the file as Service::Open does (kConflict while a server runs).
 Status Migrate(const std::string& database_url);
+
+// What Backup or Restore did.
+struct DatabaseCopy {
+  std::string database;           // the database file
+  std::string file;               // the backup file
+  int64_t pages = 0;              // pages of the copy
+  int64_t bytes = 0;              // pages * page size
+  int steps = 0;                  // backup steps (Backup only)
+  int64_t migration_version = 0;  // the copy's newest migration
+  std::string migration_name;
+  int64_t migrations_known = 0;  // the newest version this binary knows
+};
+
+// Copies the SQLite database `database_url` into the new file `to_path`
+// while a server may be writing to it (SQLite's online backup API, one
+// snapshot, `pages_per_step` pages per step), then checks the copy (PRAGMA
+// integrity_check, its migration version equal to the snapshot's and known
+// to this binary) before it takes its name. Needs no claim: it reads as any
+// reader does. kInvalidArgument for PostgreSQL (use pg_dump), an in-memory
+// database, a missing database or an existing `to_path`.
+Result<DatabaseCopy> Backup(const std::string& database_url, const std::string& to_path,
+                            int pages_per_step = 256);
+
+// Puts the backup `from_path` in place of the SQLite database `database_url`
+// (created when missing): claims the file (kConflict while a server holds
+// it), checks the backup (integrity, a migration version this binary
+// knows: an older one is migrated at the next start), copies it in one
+// transaction. kInvalidArgument for PostgreSQL.
+Result<DatabaseCopy> Restore(const std::string& from_path, const std::string& database_url);
 
 }  // namespace service
