@@ -10,7 +10,7 @@
 //   bench_ingest_load --url http://127.0.0.1:PORT/v1/ingest --key KEY
 //                     [--connections 50] [--seconds 10] [--rate 0]
 //                     [--new-every 20] [--seed 1] [--path /v1/ingest]
-//                     [--envelope] [--pool N]
+//                     [--envelope [--frames FILE [--site-offset N]]] [--pool N]
 //
 // --rate 0 (default): closed loop, each connection sends its next report as
 // soon as the previous one is answered (maximum throughput). --rate R: an
@@ -20,7 +20,8 @@
 //
 // Prints one line of key=value pairs: sent, ok (HTTP 201), non2xx, errors,
 // rps (answered 2xx per second), p50_ms, p90_ms, p99_ms, max_ms, new_bugs
-// (201 answers with "deduplicated":false).
+// (201 answers with "deduplicated":false; envelopes answer without it),
+// avg_body_bytes, created (new messages in the bodies sent).
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -70,6 +71,12 @@ struct Args {
   // shared machine (an SDK compresses on its own device); later bodies are
   // made as they are sent.
   size_t pool = 0;
+  // --frames FILE: envelope frames pointing into an uploaded bundle, with
+  // its debug id (ReportMaker::LoadFrames; run.sh writes it).
+  std::string frames;
+  // --site-offset N: the new messages' sites start N after their index
+  // (ReportMaker::LoadFrames).
+  uint64_t site_offset = 0;
 };
 
 // gzip (level 1: the generator shares the machine with the server) of `in`.
@@ -181,6 +188,10 @@ int main(int argc, char** argv) {
       a.new_every = std::atoi(value().c_str());
     } else if (arg == "--pool") {
       a.pool = std::strtoull(value().c_str(), nullptr, 10);
+    } else if (arg == "--frames") {
+      a.frames = value();
+    } else if (arg == "--site-offset") {
+      a.site_offset = std::strtoull(value().c_str(), nullptr, 10);
     } else if (arg == "--envelope") {
       a.envelope = true;
     } else if (arg == "--seed") {
@@ -192,6 +203,13 @@ int main(int argc, char** argv) {
   }
 
   ReportMaker maker(a.seed, a.new_every);
+  if (!a.frames.empty()) {
+    std::string error;
+    if (!a.envelope || !maker.LoadFrames(a.frames, a.site_offset, &error)) {
+      std::fprintf(stderr, "--frames: %s\n", a.envelope ? error.c_str() : "needs --envelope");
+      return 2;
+    }
+  }
   const std::string auth =
       a.key.empty() ? std::string()
       : a.envelope
@@ -206,9 +224,15 @@ int main(int argc, char** argv) {
 
   const auto make = [&]() { return a.envelope ? Gzip(maker.NextEnvelope()) : maker.Next(); };
   std::vector<std::string> pool;
+  std::vector<uint64_t> pool_created;  // the maker's created() after each pooled body
   pool.reserve(a.pool);
-  for (size_t i = 0; i < a.pool; ++i) pool.push_back(make());
+  pool_created.reserve(a.pool);
+  for (size_t i = 0; i < a.pool; ++i) {
+    pool.push_back(make());
+    pool_created.push_back(maker.created());
+  }
   size_t pooled = 0;
+  uint64_t created = 0;  // new messages in the bodies sent so far
 
   int ep = ::epoll_create1(EPOLL_CLOEXEC);
   std::vector<Conn> conns(static_cast<size_t>(a.connections));
@@ -246,7 +270,14 @@ int main(int argc, char** argv) {
     return true;
   };
   auto dispatch = [&](Conn& c, Clock::time_point when) {
-    const std::string body = pooled < pool.size() ? std::move(pool[pooled++]) : make();
+    std::string body;
+    if (pooled < pool.size()) {
+      created = pool_created[pooled];
+      body = std::move(pool[pooled++]);
+    } else {
+      body = make();
+      created = maker.created();
+    }
     bytes += body.size();
     c.out = head + std::to_string(body.size()) + "\r\n\r\n" + body;
     c.out_off = 0;
@@ -364,12 +395,13 @@ int main(int argc, char** argv) {
   };
   std::printf(
       "sent=%llu ok=%llu non2xx=%llu errors=%llu unsent=%zu rps=%.0f p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f "
-      "max_ms=%.2f new_bugs=%llu avg_body_bytes=%.0f\n",
+      "max_ms=%.2f new_bugs=%llu avg_body_bytes=%.0f created=%llu\n",
       static_cast<unsigned long long>(sent), static_cast<unsigned long long>(ok),
       static_cast<unsigned long long>(non2xx), static_cast<unsigned long long>(errors), backlog.size(),
       static_cast<double>(ok) / elapsed, pct(0.50), pct(0.90), pct(0.99),
       latencies.empty() ? 0.0 : latencies.back(), static_cast<unsigned long long>(new_bugs),
-      sent ? static_cast<double>(bytes) / static_cast<double>(sent) : 0.0);
+      sent ? static_cast<double>(bytes) / static_cast<double>(sent) : 0.0,
+      static_cast<unsigned long long>(created));
   for (auto& c : conns)
     if (c.fd >= 0) ::close(c.fd);
   ::close(ep);

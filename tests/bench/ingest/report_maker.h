@@ -8,7 +8,9 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -40,10 +42,53 @@ inline const char* const kMessages[] = {
 inline const char* const kPages[] = {"/checkout/",         "/orders/",   "/users/",
                                      "/settings/profile/", "/products/", "/cart/"};
 
+// The bundle of the mapped envelopes (run.sh builds it from
+// sourcemap/generate.js): what a browser loads from kBundleUrl.
+inline constexpr const char* kBundleUrl = "https://shop.example.com/assets/checkout.8f3a1c.js";
+
 class ReportMaker {
  public:
   ReportMaker(uint64_t seed, int new_every) : rng_(seed), new_every_(new_every) {
     for (const char* m : kMessages) messages_.emplace_back(m);
+  }
+
+  // Loads a frames file (sourcemap/frames.js): "debug_id <uuid>", then
+  // "site <fn> <line> <col> <caller fn> <line> <col>" lines. Envelopes then
+  // carry the bundle's debug id in debug_meta and, for the message with
+  // index i, the frames of a site of its own (so that, resolved, each
+  // message is a bug of its own as it is unresolved): site i for the ten
+  // fixed messages, site i + site_offset for the new ones (a later process
+  // passes the count the earlier ones created, so that its new messages do
+  // not land on their sites), modulo the sites. False with `error` when the
+  // file is unusable.
+  bool LoadFrames(const std::string& path, uint64_t site_offset, std::string* error) {
+    site_offset_ = site_offset;
+    std::ifstream in(path);
+    if (!in) {
+      *error = "cannot read " + path;
+      return false;
+    }
+    std::string line;
+    while (std::getline(in, line)) {
+      std::istringstream words(line);
+      std::string kind;
+      words >> kind;
+      if (kind == "debug_id") {
+        words >> debug_id_;
+      } else if (kind == "site") {
+        Site s;
+        if (!(words >> s.function >> s.lineno >> s.colno >> s.caller >> s.caller_lineno >> s.caller_colno)) {
+          *error = "bad line in " + path + ": " + line;
+          return false;
+        }
+        sites_.push_back(std::move(s));
+      }
+    }
+    if (debug_id_.size() != 36 || sites_.empty()) {
+      *error = path + " has no debug_id or no site";
+      return false;
+    }
+    return true;
   }
 
   // The same report as a Sentry envelope (what a Sentry JavaScript SDK sends
@@ -109,9 +154,19 @@ class ReportMaker {
     e += "\"exception\":{\"values\":[{\"type\":\"TypeError\",\"value\":\"" + Escape(p.message) +
          "\",\"mechanism\":{\"type\":\"onerror\",\"handled\":false},\"stacktrace\":{\"frames\":["
          "{\"function\":\"HTMLFormElement.<anonymous>\",\"filename\":\"https://shop.example.com/assets/"
-         "vendor.2b9e4d.js\",\"lineno\":2,\"colno\":11873,\"in_app\":true},"
-         "{\"function\":\"ShippingForm.submit\",\"filename\":\"https://shop.example.com/assets/"
-         "checkout.8f3a1c.js\",\"lineno\":1,\"colno\":48213,\"in_app\":true}]}}]}}";
+         "vendor.2b9e4d.js\",\"lineno\":2,\"colno\":11873,\"in_app\":true},";
+    if (sites_.empty()) {
+      e += "{\"function\":\"ShippingForm.submit\",\"filename\":\"" + std::string(kBundleUrl) +
+           "\",\"lineno\":1,\"colno\":48213,\"in_app\":true}]}}]}}";
+    } else {
+      // What the browser SDK sends for a bundle with a debug id: frames
+      // named by URL, the bundle's id in debug_meta.
+      const uint64_t fixed = sizeof(kMessages) / sizeof(kMessages[0]);
+      const Site& s = sites_[(p.index < fixed ? p.index : p.index + site_offset_) % sites_.size()];
+      e += Frame(s.caller, s.caller_lineno, s.caller_colno) + "," + Frame(s.function, s.lineno, s.colno) +
+           "]}}]},\"debug_meta\":{\"images\":[{\"type\":\"sourcemap\",\"code_file\":\"" +
+           std::string(kBundleUrl) + "\",\"debug_id\":\"" + debug_id_ + "\"}]}}";
+    }
     return "{\"event_id\":\"" + std::string(id) +
            "\",\"sent_at\":\"2026-01-15T10:00:00.000Z\",\"sdk\":{\"name\":"
            "\"sentry.javascript.browser\",\"version\":\"8.55.0\"}}\n{\"type\":\"event\"}\n" +
@@ -120,6 +175,7 @@ class ReportMaker {
 
   struct Parts {
     std::string message;
+    size_t index = 0;  // the message's, in the order first sent
     uint64_t user = 0;
     uint64_t order = 0;
     const char* page = nullptr;
@@ -137,6 +193,7 @@ class ReportMaker {
     }
     Parts p;
     p.message = messages_[index];
+    p.index = index;
     p.user = rng_() % 5000;
     p.order = 10000 + rng_() % 900000;
     // One page per message: the URL pattern (ids become <id>) stays with it.
@@ -227,6 +284,21 @@ class ReportMaker {
   uint64_t created() const { return created_; }
 
  private:
+  struct Site {
+    std::string function;
+    int64_t lineno = 0;
+    int64_t colno = 0;
+    std::string caller;
+    int64_t caller_lineno = 0;
+    int64_t caller_colno = 0;
+  };
+
+  static std::string Frame(const std::string& function, int64_t lineno, int64_t colno) {
+    return "{\"function\":\"" + Escape(function) + "\",\"filename\":\"" + std::string(kBundleUrl) +
+           "\",\"lineno\":" + std::to_string(lineno) + ",\"colno\":" + std::to_string(colno) +
+           ",\"in_app\":true}";
+  }
+
   static std::string Escape(const std::string& s) {
     std::string out;
     for (char c : s) {
@@ -240,6 +312,9 @@ class ReportMaker {
   std::mt19937_64 id_rng_{std::random_device{}()};
   int new_every_;
   std::vector<std::string> messages_;
+  std::string debug_id_;
+  std::vector<Site> sites_;
+  uint64_t site_offset_ = 0;
   uint64_t created_ = 0;
   uint64_t seed_word_base_ = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
                                                        std::chrono::system_clock::now().time_since_epoch())
