@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include "setting_rows.h"
@@ -18,8 +19,8 @@ namespace service {
 namespace {
 
 constexpr std::string_view kPlanNames[] = {"free", "pro", "team", "enterprise"};
-constexpr std::string_view kPlanLimitNames[] = {"projects", "members", "bugs_per_month", "integrations",
-                                                "agent_tokens"};
+constexpr std::string_view kPlanLimitNames[] = {"projects",     "members",      "bugs_per_month",
+                                                "integrations", "agent_tokens", "retention_days"};
 
 template <size_t N>
 bool OneOf(std::string_view value, const std::string_view (&set)[N]) {
@@ -213,6 +214,71 @@ Result<RateLimits> ParseRateLimits(std::string_view text) {
   return limits;
 }
 
+namespace {
+
+struct RetentionName {
+  std::string_view name;
+  int64_t RetentionPeriods::*field;
+  int64_t min_ms;
+  std::string_view min_text;
+};
+
+constexpr int64_t kMinuteMs = 60'000;
+constexpr int64_t kHourMs = 60 * kMinuteMs;
+constexpr int64_t kDayMs = 24 * kHourMs;
+
+const RetentionName kRetentionNames[] = {
+    {"deliveries", &RetentionPeriods::deliveries_ms, kDayMs, "1d"},
+    {"dead_letters", &RetentionPeriods::dead_letters_ms, kDayMs, "1d"},
+    {"outbox", &RetentionPeriods::outbox_ms, kDayMs, "1d"},
+    {"sentry_event_ids", &RetentionPeriods::sentry_event_ids_ms, kDayMs, "1d"},
+    {"agent_commands", &RetentionPeriods::agent_commands_ms, kHourMs, "1h"},
+    {"presence", &RetentionPeriods::presence_ms, 5 * kMinuteMs, "5m"},
+    {"evidence", &RetentionPeriods::evidence_ms, kDayMs, "1d"},
+    {"expired_evidence", &RetentionPeriods::expired_evidence_ms, kDayMs, "1d"},
+};
+
+std::string RetentionForm() {
+  std::string names;
+  for (const RetentionName& n : kRetentionNames) names += (names.empty() ? "" : ", ") + std::string(n.name);
+  return "expected NAME=DURATION[,NAME=DURATION...] (names: " + names +
+         "; DURATION a whole number with m, h or d)";
+}
+
+}  // namespace
+
+Result<RetentionPeriods> ParseRetention(std::string_view text) {
+  RetentionPeriods out;
+  std::set<std::string> seen;
+  for (const std::string& raw : util::Split(text, ',')) {
+    const std::string item = util::Trim(raw);
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    const std::string name = util::ToLower(util::Trim(std::string_view(item).substr(0, eq)));
+    const RetentionName* known = nullptr;
+    for (const RetentionName& n : kRetentionNames) {
+      if (n.name == name) known = &n;
+    }
+    if (eq == std::string::npos || known == nullptr) {
+      return InvalidArgument(RetentionForm() + ", got " + Quote(item));
+    }
+    const std::string value = util::ToLower(util::Trim(std::string_view(item).substr(eq + 1)));
+    const char unit = value.empty() ? '\0' : value.back();
+    const int64_t unit_ms = unit == 'm' ? kMinuteMs : unit == 'h' ? kHourMs : unit == 'd' ? kDayMs : 0;
+    const std::optional<int64_t> n =
+        unit_ms == 0 ? std::nullopt : ParseCount(std::string_view(value).substr(0, value.size() - 1));
+    const std::string bounds = std::string(known->min_text) + " to 3650d";
+    if (!n || *n > 3650 * kDayMs / unit_ms || *n * unit_ms < known->min_ms) {
+      return InvalidArgument(name + " must be a duration from " + bounds +
+                             " (a whole number with m, h or d), got " + Quote(value));
+    }
+    if (!seen.insert(name).second) return InvalidArgument(name + " is given twice");
+    out.*(known->field) = *n * unit_ms;
+  }
+  if (seen.empty()) return InvalidArgument(RetentionForm() + ", got " + Quote(text));
+  return out;
+}
+
 // Grammar: PLAN ':' NAME '=' N (',' NAME '=' N)* with plans separated by ';'
 // or by a further "PLAN:" item, e.g.
 //   free:projects=3,members=5;pro:projects=20
@@ -249,6 +315,10 @@ Result<PlanLimitOverrides> ParsePlanLimits(std::string_view text) {
       const auto n = ParseCount(value);
       if (!n) {
         return InvalidArgument("limit " + plan + ":" + name + " must be a non-negative integer, got " +
+                               Quote(value));
+      }
+      if (name == "retention_days" && *n < 1) {
+        return InvalidArgument("limit " + plan + ":retention_days must be at least 1 (days), got " +
                                Quote(value));
       }
       out[plan][name] = *n;
@@ -411,6 +481,18 @@ Status ApplyRateLimits(Options& options, std::string_view value) {
   return Status::Ok();
 }
 
+Status ApplyRetention(Options& options, std::string_view value) {
+  const std::string trimmed = util::Trim(value);
+  if (trimmed.empty()) {
+    options.retention = RetentionPeriods();
+    return Status::Ok();
+  }
+  auto periods = ParseRetention(trimmed);
+  if (!periods.ok()) return Prefixed("SERVICE_RETENTION", periods.status());
+  options.retention = *periods;
+  return Status::Ok();
+}
+
 Status ApplyCorsOrigins(Options& options, std::string_view value) {
   const std::string var = "SERVICE_CORS_ORIGINS";
   const std::string trimmed = util::Trim(value);
@@ -467,6 +549,14 @@ std::vector<SettingInfo> PlatformRows() {
        "1: outbound webhooks may target loopback and private addresses", "0", ApplyAllowPrivateDestinations},
       {"SERVICE_EVIDENCE_DIR", "", "", "folder for evidence files", "unset: evidence unconfigured",
        ApplyEvidenceDir},
+      {"SERVICE_RETENTION", "", "",
+       "retention periods NAME=DURATION[,...] (names deliveries, dead_letters, outbox, sentry_event_ids, "
+       "agent_commands, presence, evidence, expired_evidence; DURATION N with m, h or d); unnamed ones keep "
+       "their "
+       "defaults",
+       "deliveries=30d,dead_letters=90d,outbox=7d,sentry_event_ids=30d,agent_commands=24h,presence=10m,"
+       "evidence=30d,expired_evidence=30d",
+       ApplyRetention},
   };
 }
 

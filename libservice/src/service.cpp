@@ -3,9 +3,12 @@
 #include "service/service.h"
 
 #include <mutex>
+#include <optional>
+#include <string_view>
 
 #include "api/console.h"
 #include "api/pipeline.h"
+#include "app/retention.h"
 #include "area_list.h"
 #include "areas/accounts/store/repositories.h"
 #include "areas/demo/module.h"
@@ -72,6 +75,17 @@ Status BuildPlatform(modules::Platform& p) {
 
   p.settings = store::NewSqlSettingsRepository();
   p.outbox = store::NewSqlOutboxRepository();
+  // Outbox work done or failed for good is deleted after
+  // retention.outbox_ms (SERVICE_RETENTION outbox; README "Retention").
+  modules::Platform* platform = &p;
+  p.workers.Add("outbox-retention", app::kRetentionSweepIntervalMs, [platform] {
+    const int64_t before = platform->Now() - platform->options.retention.outbox_ms;
+    return app::SweepInBatches(*platform->tx, kRetentionBatchRows,
+                               [&](ports::Tx& tx, int64_t limit) {
+                                 return platform->outbox->DeleteFinished(tx, before, limit);
+                               })
+        .status();
+  });
 
   if (!o.jwt_secret.empty()) {
     p.jwt_secret = o.jwt_secret;

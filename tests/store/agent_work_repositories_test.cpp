@@ -185,7 +185,7 @@ TEST_CASE("agent work store: the command log keeps one answer per commandId and 
     return Status::Ok();
   });
   f.Write([&](Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(int64_t n, f.commands->Prune(tx, 2000));
+    SV_ASSIGN_OR_RETURN(int64_t n, f.commands->Prune(tx, 2000, 100));
     CHECK(n == 1);
     return Status::Ok();
   });

@@ -114,7 +114,7 @@ TEST_CASE(
       });
     }
     f.Write([&](Connection& tx) -> Status {
-      SV_ASSIGN_OR_RETURN(int64_t forgotten, f.bugs->ForgetDeliveries(tx, 250));
+      SV_ASSIGN_OR_RETURN(int64_t forgotten, f.bugs->ForgetDeliveries(tx, 250, 100));
       CHECK(forgotten == 2);
       SV_ASSIGN_OR_RETURN(bool again, f.bugs->ClaimDelivery(tx, kProject, "d1", 400));
       CHECK(again);  // forgotten: a new claim

@@ -431,7 +431,7 @@ TEST_CASE("capture store: presence rows upsert per session, snapshots count the 
               })
               .ok());
   f.Write([&](Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(int64_t n, f.presence->DeleteOlderThan(tx, 500));
+    SV_ASSIGN_OR_RETURN(int64_t n, f.presence->DeleteOlderThan(tx, 500, 100));
     CHECK(n == 1);
     return Status::Ok();
   });

@@ -42,7 +42,7 @@ TEST_CASE("ConfigVariableNames lists the library's variables once: the platform'
       // The platform (options.cpp).
       "SERVICE_LISTEN", "SERVICE_DATABASE_URL", "SERVICE_ENV", "SERVICE_PUBLIC_URL", "SERVICE_TRUST_PROXY",
       "SERVICE_RATE_LIMITS", "SERVICE_CORS_ORIGINS", "SERVICE_ALLOW_PRIVATE_DESTINATIONS",
-      "SERVICE_EVIDENCE_DIR",
+      "SERVICE_EVIDENCE_DIR", "SERVICE_RETENTION",
       // The areas, in the order they open (each area's module.cpp).
       "SERVICE_MAIL_URL", "SERVICE_REQUIRE_EMAIL_VERIFICATION",  // mail
       "SERVICE_SUPERADMIN_EMAILS", "SERVICE_PLAN_LIMITS",        // operations

@@ -40,6 +40,33 @@ struct AiSettings {
   std::string model;
 };
 
+// SERVICE_RETENTION: how long rows that pile up are kept before the sweeps
+// delete them (README "Retention"), in milliseconds. Each sweep deletes in
+// statements of at most kRetentionBatchRows rows, one transaction each.
+struct RetentionPeriods {
+  // Integration deliveries finished (success, failed, canceled), counted
+  // from their completion, and the event payloads no delivery names any more.
+  int64_t deliveries_ms = 30LL * 86'400'000;
+  // The dead-letter log of deliveries whose last try failed.
+  int64_t dead_letters_ms = 90LL * 86'400'000;
+  // Outbox work (mail, ...) done or failed for good, counted from its last change.
+  int64_t outbox_ms = 7LL * 86'400'000;
+  // Stored Sentry event ids (a retry of one within it is not stored twice).
+  int64_t sentry_event_ids_ms = 30LL * 86'400'000;
+  // The answers of agent-work commands kept for replays.
+  int64_t agent_commands_ms = 86'400'000;
+  // Live presence rows, counted from their last ping.
+  int64_t presence_ms = 10LL * 60'000;
+  // An uploaded evidence artifact's life, counted from its upload (then it
+  // expires and its file is removed).
+  int64_t evidence_ms = 30LL * 86'400'000;
+  // Rows of evidence artifacts expired or deleted, counted from then (reads
+  // answer their state until; 404 after).
+  int64_t expired_evidence_ms = 30LL * 86'400'000;
+};
+// The largest number of rows one retention statement deletes.
+inline constexpr int64_t kRetentionBatchRows = 1000;
+
 // plan name -> limit name -> value, e.g. {"free": {"projects": 3}}.
 using PlanLimitOverrides = std::map<std::string, std::map<std::string, int64_t>>;
 
@@ -79,6 +106,8 @@ struct Options {
   // SERVICE_NATIVE_CAPTURE_RECEIPTS: native (Swift) captures may create
   // first-capture receipts. Default: false (reads of existing receipts stay).
   bool native_capture_receipts = false;
+  // SERVICE_RETENTION: the periods of the retention sweeps.
+  RetentionPeriods retention;
   // SERVICE_BILLING_API_URL: base of a Stripe-compatible payments API.
   std::string billing_api_url = "https://api.stripe.com";
   // SERVICE_BILLING_SECRET_KEY: the payments API's secret key. Empty: billing
@@ -140,6 +169,12 @@ Status ApplySetting(Options& options, std::string_view variable, std::string_vie
 // Value parsers, exposed for tests and embedders.
 Result<RateLimits> ParseRateLimits(std::string_view text);
 Result<PlanLimitOverrides> ParsePlanLimits(std::string_view text);
+// "NAME=DURATION[,NAME=DURATION...]", any subset of the RetentionPeriods
+// names (deliveries, dead_letters, outbox, sentry_event_ids, agent_commands,
+// presence, evidence, expired_evidence); DURATION a whole number with m, h or d (minutes,
+// hours, days), from each name's least (presence 5m, agent_commands 1h, the
+// others 1d) to 3650d. Unnamed periods keep their defaults.
+Result<RetentionPeriods> ParseRetention(std::string_view text);
 Result<CorsPolicy> ParseCorsOrigins(std::string_view text);
 // "HOST:PORT" (IPv6 as "[::1]:8080"). Port 0..65535.
 Status ParseListen(std::string_view text, std::string* host, int* port);

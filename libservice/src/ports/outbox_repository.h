@@ -59,6 +59,10 @@ class OutboxRepository {
     return MarkRetry(db, spent, error, now_ms, now_ms);
   }
   virtual Result<OutboxCounts> Counts(Transactions& db, int64_t now_ms) = 0;
+  // Retention: deletes up to `limit` items done or failed for good whose
+  // last change is before `before_ms` (the oldest first; pending items are
+  // never deleted); returns how many.
+  virtual Result<int64_t> DeleteFinished(Tx& tx, int64_t before_ms, int64_t limit) = 0;
 };
 
 }  // namespace service::ports

@@ -65,6 +65,13 @@ class SqlOutboxRepository final : public ports::OutboxRepository {
     });
   }
 
+  Result<int64_t> DeleteFinished(ports::Tx& c_tx, int64_t before_ms, int64_t limit) override {
+    return Sql(c_tx).Exec(
+        "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE status IN ('done', 'failed') AND "
+        "updated_at < ? ORDER BY updated_at LIMIT ?)",
+        {before_ms, limit});
+  }
+
   Result<ports::OutboxCounts> Counts(ports::Transactions& db, int64_t now_ms) override {
     ports::OutboxCounts counts;
     Status s = db.Read([&](ports::Tx& c_tx) -> Status {

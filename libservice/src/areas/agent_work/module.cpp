@@ -1,5 +1,6 @@
 #include "areas/agent_work/module.h"
 
+#include "app/retention.h"
 #include "areas/agent_work/api/routes.h"
 #include "areas/agent_work/store/repositories.h"
 
@@ -14,13 +15,14 @@ Status AgentWorkModule::Open(Platform& p) {
   deps_.claims = claims_.get();
   deps_.commands = commands_.get();
   deps_.bugs = bugs_.deps().bugs;
+  deps_.command_retention_ms = p.options.retention.agent_commands_ms;
 
   const app::agent_work::AgentWorkDeps* deps = &deps_;
   p.events.Subscribe([deps](ports::Tx& tx, const ports::Event& e, std::string_view area) -> Status {
     if (area != app::kTriageEvents) return Status::Ok();
     return app::agent_work::OnTriageEvent(*deps, tx, e.type, e.org_id, e.project_id, e.payload);
   });
-  p.workers.Add("agent-work-command-log", 3600 * 1000,
+  p.workers.Add("agent-work-command-log", app::kRetentionSweepIntervalMs,
                 [deps] { return app::agent_work::PruneCommandLog(*deps); });
   return Status::Ok();
 }

@@ -33,6 +33,7 @@ Status CaptureModule::Open(Platform& p) {
   deps_.scrubbing_settings = scrubbing_settings_.get();
   deps_.public_url = p.options.EffectivePublicUrl();
   deps_.plan_limits = p.options.plan_limits;
+  deps_.retention = p.options.retention;
   deps_.batch_writers = p.db->dialect() == store::Dialect::kSqlite ? app::capture::kSqliteBatchWriters
                                                                    : app::capture::kPostgresBatchWriters;
 

@@ -18,6 +18,8 @@ Status EvidenceModule::Open(Platform& p) {
   deps_.db = p.tx.get();
   deps_.clock = p.clock.get();
   deps_.ids = p.ids.get();
+  deps_.retention_ms = p.options.retention.evidence_ms;
+  deps_.spent_retention_ms = p.options.retention.expired_evidence_ms;
   deps_.artifacts = artifacts_.get();
   deps_.projects = p.Shared<ports::ProjectRepository>();
   deps_.blobs = shared_->store.get();

@@ -1,5 +1,6 @@
 #include "areas/integrations/module.h"
 
+#include "app/retention.h"
 #include "areas/integrations/api/routes.h"
 #include "areas/integrations/store/repositories.h"
 #include "util/crypto.h"
@@ -96,6 +97,7 @@ Status IntegrationsModule::Open(Platform& p) {
   deps_.production = p.options.production;
   deps_.routine_fire_url = p.options.routine_fire_url;
   deps_.code_host_api_url = p.options.code_host_api_url;
+  deps_.retention = p.options.retention;
 
   // Deliveries are written in the transaction of the event that causes them;
   // the schedule (quiet hours, signing) depends on which area wrote it.
@@ -115,6 +117,9 @@ Status IntegrationsModule::Open(Platform& p) {
     if (integrations::WakesDeliveryEngine(e.type)) engine->Nudge();
   });
   p.workers.AddService([engine] { engine->Start(); }, [engine] { engine->Stop(); });
+  const app::integrations::IntegrationsDeps* retention_deps = &deps_;
+  p.workers.Add("integration-retention", app::kRetentionSweepIntervalMs,
+                [retention_deps] { return app::integrations::SweepRetention(*retention_deps).status(); });
 
   ports::IntegrationRepository* repo = integrations_.get();
   p.deletion.OnOrganizationDeleted(

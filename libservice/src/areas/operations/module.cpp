@@ -77,7 +77,7 @@ void OperationsModule::AddSettings(std::vector<SettingInfo>& rows) const {
   rows.push_back(
       {"SERVICE_PLAN_LIMITS", "", "",
        "plan limit overrides PLAN:LIMIT=N[,LIMIT=N] with plans separated by ';' (plans free, pro, team, "
-       "enterprise; limits projects, members, bugs_per_month, integrations, agent_tokens)",
+       "enterprise; limits projects, members, bugs_per_month, integrations, agent_tokens, retention_days)",
        "built-in plan limits", ApplyPlanLimits});
   rows.push_back({"SERVICE_BILLING_API_URL", "", "",
                   "base of a Stripe-compatible payments API (checkout, setup and portal sessions); may be "

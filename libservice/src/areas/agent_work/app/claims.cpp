@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <boost/json.hpp>
 
+#include "app/retention.h"
+
 namespace service::app::agent_work {
 namespace {
 
@@ -281,8 +283,10 @@ Status OnTriageEvent(const AgentWorkDeps& deps, ports::Tx& tx, const std::string
 }
 
 Status PruneCommandLog(const AgentWorkDeps& deps) {
-  const int64_t before = deps.Now() - kCommandRetentionMs;
-  return deps.db->Write([&](ports::Tx& tx) { return deps.commands->Prune(tx, before).status(); });
+  const int64_t before = deps.Now() - deps.command_retention_ms;
+  return SweepInBatches(*deps.db, kRetentionBatchRows,
+                        [&](ports::Tx& tx, int64_t limit) { return deps.commands->Prune(tx, before, limit); })
+      .status();
 }
 
 }  // namespace service::app::agent_work

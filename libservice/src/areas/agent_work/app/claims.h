@@ -38,6 +38,7 @@
 #include "ports/ids.h"
 #include "ports/transaction.h"
 #include "service/clock.h"
+#include "service/options.h"
 #include "service/status.h"
 
 namespace service::app::agent_work {
@@ -49,13 +50,11 @@ struct AgentWorkDeps {
   ports::ClaimRepository* claims = nullptr;
   ports::CommandLogRepository* commands = nullptr;
   ports::BugReadRepository* bugs = nullptr;  // the canonical issue: a bug of the organization
+  // SERVICE_RETENTION agent_commands: how long a command's answer is kept for replays.
+  int64_t command_retention_ms = RetentionPeriods().agent_commands_ms;
 
   int64_t Now() const { return clock->NowMillis(); }
 };
-
-// How long a command's answer is kept for replays (a worker prunes older
-// ones): 24 hours.
-inline constexpr int64_t kCommandRetentionMs = 24LL * 3600 * 1000;
 
 // The agent token calling, as its authenticator read it on this call.
 struct AgentCaller {
@@ -132,7 +131,9 @@ Status OnTriageEvent(const AgentWorkDeps& deps, ports::Tx& tx, const std::string
                      const std::string& org_id, const std::string& project_id,
                      const std::string& payload_json);
 
-// Deletes command-log rows older than kCommandRetentionMs (worker task).
+// Deletes command-log rows older than deps.command_retention_ms (the
+// answers kept for replays; SERVICE_RETENTION agent_commands, default 24
+// hours) in batches of kRetentionBatchRows (worker task).
 Status PruneCommandLog(const AgentWorkDeps& deps);
 
 }  // namespace service::app::agent_work

@@ -41,8 +41,9 @@ class CommandLogRepository {
   virtual Result<std::optional<CommandRecord>> Find(Tx& c, const std::string& org_id,
                                                     const std::string& command_id) = 0;
   virtual Status Insert(Tx& tx, const CommandRecord& record) = 0;
-  // Deletes the records created before `before_ms`; returns how many.
-  virtual Result<int64_t> Prune(Tx& tx, int64_t before_ms) = 0;
+  // Deletes up to `limit` records created before `before_ms` (any
+  // organization; the oldest first); returns how many.
+  virtual Result<int64_t> Prune(Tx& tx, int64_t before_ms, int64_t limit) = 0;
 };
 
 }  // namespace service::ports

@@ -167,8 +167,11 @@ class SqlCommandLogRepository final : public ports::CommandLogRepository {
         .status();
   }
 
-  Result<int64_t> Prune(ports::Tx& t, int64_t before_ms) override {
-    return Sql(t).Exec("DELETE FROM agent_commands WHERE created_at < ?", {before_ms});
+  Result<int64_t> Prune(ports::Tx& t, int64_t before_ms, int64_t limit) override {
+    return Sql(t).Exec(
+        "DELETE FROM agent_commands WHERE (org_id, command_id) IN (SELECT org_id, command_id FROM "
+        "agent_commands WHERE created_at < ? ORDER BY created_at LIMIT ?)",
+        {before_ms, limit});
   }
 };
 

@@ -60,6 +60,9 @@ struct CaptureDeps {
   const std::vector<AcceptedCaptureHook>* accepted_capture_hooks = nullptr;
   std::string public_url;  // upgrade links in plan-limit errors
   PlanLimitOverrides plan_limits;
+  // SERVICE_RETENTION: presence_ms (the presence sweep) and
+  // sentry_event_ids_ms (the sentry area's sweep of stored event ids).
+  RetentionPeriods retention;
   // Report batches written at once per process (SQLite: several queue for
   // the one writer; PostgreSQL: one, see runtime.h).
   int batch_writers = 1;

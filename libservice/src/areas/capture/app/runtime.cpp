@@ -2,8 +2,10 @@
 
 #include <vector>
 
+#include "app/retention.h"
 #include "areas/capture/app/deps.h"
 #include "areas/capture/app/presence.h"
+#include "areas/capture/app/retention.h"
 #include "areas/capture/domain/end_user.h"
 #include "areas/projects/domain/capture_key.h"
 #include "util/crypto.h"
@@ -17,8 +19,6 @@ constexpr size_t kMaxCachedKeys = 10'000;
 constexpr int64_t kPresenceSweepIntervalMs = 60'000;
 // Batches in flight: SQLite's writer thread merges them into one transaction.
 constexpr size_t kMaxBatch = 64;
-// Presence rows are kept a while past the window, then removed.
-constexpr int64_t kPresenceRetentionMs = 10 * 60'000;
 
 Status InvalidKey() { return Unauthenticated("Missing or invalid API key"); }
 
@@ -174,10 +174,15 @@ void RegisterTasks(const CaptureDeps& deps, Workers& workers) {
     }
     return first;
   });
+  workers.Add("capture-occurrence-retention", kRetentionSweepIntervalMs,
+              [d] { return SweepOccurrences(*d).status(); });
   workers.Add("capture-presence-expiry", kPresenceSweepIntervalMs, [d] {
-    const int64_t before = d->Now() - kPresenceRetentionMs;
-    return d->db->Write(
-        [&](ports::Tx& tx) -> Status { return d->presence->DeleteOlderThan(tx, before).status(); });
+    // Presence rows are kept a while past the window (retention.presence_ms), then removed.
+    const int64_t before = d->Now() - d->retention.presence_ms;
+    return SweepInBatches(
+               *d->db, kRetentionBatchRows,
+               [&](ports::Tx& tx, int64_t limit) { return d->presence->DeleteOlderThan(tx, before, limit); })
+        .status();
   });
 }
 

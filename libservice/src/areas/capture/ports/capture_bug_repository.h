@@ -161,8 +161,9 @@ class CaptureBugRepository {
   // recorded before (the report is a retry of a stored one).
   virtual Result<bool> ClaimDelivery(Tx& tx, const std::string& project_id, const std::string& delivery_id,
                                      int64_t now_ms) = 0;
-  // Forgets delivery ids recorded before `before_ms`; returns how many.
-  virtual Result<int64_t> ForgetDeliveries(Tx& tx, int64_t before_ms) = 0;
+  // Forgets up to `limit` delivery ids recorded before `before_ms` (any
+  // project; the oldest first); returns how many.
+  virtual Result<int64_t> ForgetDeliveries(Tx& tx, int64_t before_ms, int64_t limit) = 0;
 
   // Appends a status-history row (changed_by empty: the system).
   virtual Status AddStatusHistory(Tx& tx, const std::string& id, const std::string& bug_id,

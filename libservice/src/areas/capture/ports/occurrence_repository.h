@@ -75,6 +75,23 @@ class OccurrenceRepository {
                                                      int64_t limit, int64_t offset) = 0;
   virtual Result<int64_t> CountForBug(Tx& c, const std::string& org_id, const std::string& bug_id,
                                       const std::optional<std::string>& user_key) = 0;
+
+  // ---- retention (README "Retention"; the capture-occurrence-retention worker) ----
+  // Organizations with their plan (organizations.plan), in id order after
+  // `after_org_id` ("" : from the first), at most `limit`.
+  struct OrganizationPlan {
+    std::string org_id;
+    std::string plan;
+  };
+  virtual Result<std::vector<OrganizationPlan>> OrganizationPlans(Tx& c, const std::string& after_org_id,
+                                                                  int64_t limit) = 0;
+  // Deletes up to `limit` occurrences of `org_id` that occurred before
+  // `before_ms`, with their events (the row's events column; legacy occurrence_events rows
+  // cascade) and what else cascades with them (capture identities, attached
+  // evidence); the occurrence_days trigger follows;
+  // returns how many. Bugs and their participants are not touched.
+  virtual Result<int64_t> DeleteOlderThan(Tx& tx, const std::string& org_id, int64_t before_ms,
+                                          int64_t limit) = 0;
 };
 
 }  // namespace service::ports

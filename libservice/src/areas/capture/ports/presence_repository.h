@@ -64,8 +64,9 @@ class PresenceRepository {
   // `top_pages` busiest paths (sessions without a path are not pages).
   virtual Result<PresenceSnapshot> Snapshot(Tx& c, const std::string& org_id, int64_t since_ms,
                                             int64_t top_pages) = 0;
-  // Removes rows last seen before `before_ms`; returns how many.
-  virtual Result<int64_t> DeleteOlderThan(Tx& tx, int64_t before_ms) = 0;
+  // Removes up to `limit` rows last seen before `before_ms` (any
+  // organization; the oldest first); returns how many.
+  virtual Result<int64_t> DeleteOlderThan(Tx& tx, int64_t before_ms, int64_t limit) = 0;
 };
 
 }  // namespace service::ports

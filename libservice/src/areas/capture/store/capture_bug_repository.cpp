@@ -377,8 +377,11 @@ class SqlCaptureBugRepository final : public ports::CaptureBugRepository {
     return n > 0;
   }
 
-  Result<int64_t> ForgetDeliveries(ports::Tx& tx_tx, int64_t before_ms) override {
-    return Sql(tx_tx).Exec("DELETE FROM capture_delivery_ids WHERE created_at < ?", {before_ms});
+  Result<int64_t> ForgetDeliveries(ports::Tx& tx_tx, int64_t before_ms, int64_t limit) override {
+    return Sql(tx_tx).Exec(
+        "DELETE FROM capture_delivery_ids WHERE (project_id, delivery_id) IN (SELECT project_id, delivery_id "
+        "FROM capture_delivery_ids WHERE created_at < ? ORDER BY created_at LIMIT ?)",
+        {before_ms, limit});
   }
 
   Status AddStatusHistory(ports::Tx& tx_tx, const std::string& id, const std::string& bug_id,

@@ -161,6 +161,27 @@ class SqlOccurrenceRepository final : public ports::OccurrenceRepository {
     SV_ASSIGN_OR_RETURN(Rows r, c.Query(sql, params));
     return r.Int(0, 0);
   }
+
+  Result<std::vector<ports::OccurrenceRepository::OrganizationPlan>> OrganizationPlans(
+      ports::Tx& c_tx, const std::string& after_org_id, int64_t limit) override {
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(c_tx).Query("SELECT id, plan FROM organizations WHERE id > ? ORDER BY id LIMIT ?",
+                                        {after_org_id, limit}));
+    std::vector<OrganizationPlan> out;
+    for (size_t i = 0; i < r.size(); ++i) out.push_back({r.Str(i, 0), r.Str(i, 1)});
+    return out;
+  }
+
+  // Through the bugs first seen before the cutoff (index bugs_org_first_seen)
+  // and each one's occurrences by time (index occurrences_bug), so the
+  // ingest path pays for no index of its own. Events cascade (foreign key).
+  Result<int64_t> DeleteOlderThan(ports::Tx& tx_tx, const std::string& org_id, int64_t before_ms,
+                                  int64_t limit) override {
+    return Sql(tx_tx).Exec(
+        "DELETE FROM occurrences WHERE id IN (SELECT o.id FROM bugs b JOIN occurrences o ON o.bug_id = b.id "
+        "AND o.occurred_at < ? WHERE b.org_id = ? AND b.first_seen < ? LIMIT ?)",
+        {before_ms, org_id, before_ms, limit});
+  }
 };
 
 }  // namespace

@@ -58,9 +58,12 @@ class SqlPresenceRepository final : public ports::PresenceRepository {
     return s;
   }
 
-  Result<int64_t> DeleteOlderThan(ports::Tx& tx_tx, int64_t before_ms) override {
+  Result<int64_t> DeleteOlderThan(ports::Tx& tx_tx, int64_t before_ms, int64_t limit) override {
     Connection& tx = Sql(tx_tx);
-    return tx.Exec("DELETE FROM presence WHERE last_seen < ?", {before_ms});
+    return tx.Exec(
+        "DELETE FROM presence WHERE (project_id, session_id) IN (SELECT project_id, session_id FROM presence "
+        "WHERE last_seen < ? ORDER BY last_seen LIMIT ?)",
+        {before_ms, limit});
   }
 };
 

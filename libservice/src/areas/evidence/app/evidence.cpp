@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "app/retention.h"
+#include "service/options.h"
 #include "util/strings.h"
 
 namespace service::app::evidence {
@@ -183,7 +185,7 @@ Result<de::ArtifactView> Upload(const EvidenceDeps& deps, const EvidenceCaller& 
       return Status::Public(Code::kUnavailable, "The upload was interrupted, please send it again");
     }
     SV_ASSIGN_OR_RETURN(
-        bool marked, deps.artifacts->MarkReady(tx, caller.org_id, artifact_id, now, now + de::kRetentionMs));
+        bool marked, deps.artifacts->MarkReady(tx, caller.org_id, artifact_id, now, now + deps.retention_ms));
     SV_ASSIGN_OR_RETURN(std::optional<ports::ArtifactRow> row,
                         deps.artifacts->Find(tx, caller.org_id, artifact_id));
     if (!row) return NotFound("Artifact");
@@ -286,6 +288,12 @@ Status Sweep(const EvidenceDeps& deps) {
     }));
     if (expired < kBatch) break;
   }
+  // Rows of artifacts expired or deleted long enough ago (their blobs are
+  // unreferenced already): bounded batches, one transaction each.
+  const int64_t spent_before = deps.Now() - deps.spent_retention_ms;
+  SV_RETURN_IF_ERROR(SweepInBatches(*deps.db, kRetentionBatchRows, [&](ports::Tx& tx, int64_t limit) {
+                       return deps.artifacts->DeleteSpent(tx, spent_before, limit);
+                     }).status());
   // Without storage there are no files to remove; the rows wait.
   if (deps.blobs == nullptr) return Status::Ok();
   std::vector<std::string> keys;

@@ -47,6 +47,11 @@ struct EvidenceDeps {
   ports::ArtifactRepository* artifacts = nullptr;
   ports::ProjectRepository* projects = nullptr;  // the project of a route
   ports::BlobStore* blobs = nullptr;             // null: storage not configured
+  // SERVICE_RETENTION evidence: an uploaded artifact's life from its upload.
+  int64_t retention_ms = domain::evidence::kRetentionMs;
+  // SERVICE_RETENTION expired_evidence: how long an expired or deleted
+  // artifact's row (its state for reads) stays before the sweep deletes it.
+  int64_t spent_retention_ms = 30LL * 86'400'000;
 
   int64_t Now() const { return clock->NowMillis(); }
 };
@@ -91,8 +96,8 @@ Result<domain::evidence::ArtifactView> Reserve(const EvidenceDeps& deps, const E
 // EVIDENCE_MISMATCH and nothing is stored. A ready artifact: 409
 // EVIDENCE_ALREADY_UPLOADED; an expired or deleted one: 409
 // EVIDENCE_NOT_UPLOADABLE. The body is streamed into the store (never
-// whole in memory). Success: the artifact, ready, kept
-// domain::evidence::kRetentionMs.
+// whole in memory). Success: the artifact, ready, kept deps.retention_ms
+// (SERVICE_RETENTION evidence; default domain::evidence::kRetentionMs).
 Result<domain::evidence::ArtifactView> Upload(const EvidenceDeps& deps, const EvidenceCaller& caller,
                                               const std::string& project_id, const std::string& artifact_id,
                                               ports::ByteSource& body, std::optional<uint64_t> length);

@@ -56,7 +56,8 @@ inline constexpr Format kFormats[] = {
 const Format* FindFormat(std::string_view kind, std::string_view content_type);
 
 // Retention (README "Evidence"): a reservation not uploaded within 24 hours
-// expires; an uploaded artifact is kept 30 days from its upload.
+// expires; an uploaded artifact is kept 30 days from its upload (the
+// default of SERVICE_RETENTION evidence).
 inline constexpr int64_t kReservationTtlMs = 24LL * 3600 * 1000;
 inline constexpr int64_t kRetentionMs = 30LL * 24 * 3600 * 1000;
 

@@ -114,6 +114,10 @@ class ArtifactRepository {
   // Writes `expired` (generation + 1) on up to `limit` reserved or ready
   // artifacts whose expiry is at or before `now_ms`; returns how many.
   virtual Result<int64_t> ExpireDue(Tx& tx, int64_t now_ms, int64_t limit) = 0;
+  // Retention: deletes up to `limit` expired or deleted artifacts (any
+  // organization) whose last change is before `before_ms`, the oldest
+  // first; returns how many. Their blobs are already unreferenced.
+  virtual Result<int64_t> DeleteSpent(Tx& tx, int64_t before_ms, int64_t limit) = 0;
 };
 
 }  // namespace service::ports

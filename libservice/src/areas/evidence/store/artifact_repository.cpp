@@ -166,6 +166,13 @@ class SqlArtifactRepository final : public ports::ArtifactRepository {
         "expires_at LIMIT ?)",
         {now_ms, now_ms, limit});
   }
+
+  Result<int64_t> DeleteSpent(ports::Tx& t, int64_t before_ms, int64_t limit) override {
+    return Sql(t).Exec(
+        "DELETE FROM evidence_artifacts WHERE id IN (SELECT id FROM evidence_artifacts WHERE state IN "
+        "('expired', 'deleted') AND updated_at < ? ORDER BY updated_at LIMIT ?)",
+        {before_ms, limit});
+  }
 };
 
 }  // namespace

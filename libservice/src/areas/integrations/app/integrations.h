@@ -58,6 +58,8 @@ struct IntegrationsDeps {
   std::string routine_fire_url;
   // SERVICE_CODE_HOST_API_URL: a GitHub-compatible REST API.
   std::string code_host_api_url = "https://api.github.com";
+  // SERVICE_RETENTION: deliveries_ms and dead_letters_ms.
+  RetentionPeriods retention;
 
   int64_t Now() const { return clock->NowMillis(); }
 };
@@ -279,5 +281,20 @@ Result<boost::json::object> Preview(const IntegrationsDeps& deps, const ConsoleA
                                     const PreviewRequest& request);
 // GET /v1/alerts/overview.
 Result<boost::json::object> Overview(const IntegrationsDeps& deps, const ConsoleActor& actor);
+
+// ---- retention (README "Retention") -----------------------------------------
+
+// What one run of SweepRetention deleted.
+struct RetentionSwept {
+  int64_t deliveries = 0;
+  int64_t dead_letters = 0;
+  int64_t events = 0;
+};
+// Deletes finished deliveries completed more than retention.deliveries_ms
+// ago, dead letters older than retention.dead_letters_ms, then the event
+// payloads older than retention.deliveries_ms no delivery names any more, in
+// batches of `batch_rows` (one transaction each). Pending and deferred
+// deliveries are never deleted. The hourly worker "integration-retention".
+Result<RetentionSwept> SweepRetention(const IntegrationsDeps& deps, int64_t batch_rows = kRetentionBatchRows);
 
 }  // namespace service::app::integrations

@@ -187,6 +187,16 @@ class IntegrationRepository {
   virtual Result<std::optional<StoredAlertPolicy>> GetPolicy(Tx& tx, const std::string& project_id) = 0;
   virtual Status PutPolicy(Tx& tx, const StoredAlertPolicy& policy) = 0;
 
+  // Retention (any organization, the oldest first; each returns how many it
+  // deleted). Up to `limit` deliveries finished (success, failed, canceled)
+  // before `before_ms`; pending and deferred rows are never deleted.
+  virtual Result<int64_t> DeleteFinishedDeliveries(Tx& tx, int64_t before_ms, int64_t limit) = 0;
+  // Up to `limit` dead letters created before `before_ms`.
+  virtual Result<int64_t> DeleteDeadLetters(Tx& tx, int64_t before_ms, int64_t limit) = 0;
+  // Up to `limit` event payloads created before `before_ms` that no delivery
+  // names any more.
+  virtual Result<int64_t> DeleteUnusedEvents(Tx& tx, int64_t before_ms, int64_t limit) = 0;
+
   // Deletion of an organization's rows (deletion hooks).
   virtual Status DeleteOrganizationRows(Tx& tx, const std::string& org_id) = 0;
 };

@@ -448,6 +448,28 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
     return ports::DeliveryCounts{r.Int(0, 0), r.Int(0, 1), r.Int(0, 2), r.Int(0, 3)};
   }
 
+  Result<int64_t> DeleteFinishedDeliveries(ports::Tx& t, int64_t before_ms, int64_t limit) override {
+    return Sql(t).Exec(
+        "DELETE FROM integration_deliveries WHERE id IN (SELECT id FROM integration_deliveries WHERE "
+        "completed_at < ? AND status IN ('success', 'failed', 'canceled') ORDER BY completed_at LIMIT ?)",
+        {before_ms, limit});
+  }
+
+  Result<int64_t> DeleteDeadLetters(ports::Tx& t, int64_t before_ms, int64_t limit) override {
+    return Sql(t).Exec(
+        "DELETE FROM delivery_dead_letters WHERE id IN (SELECT id FROM delivery_dead_letters WHERE "
+        "created_at < ? ORDER BY created_at LIMIT ?)",
+        {before_ms, limit});
+  }
+
+  Result<int64_t> DeleteUnusedEvents(ports::Tx& t, int64_t before_ms, int64_t limit) override {
+    return Sql(t).Exec(
+        "DELETE FROM delivery_events WHERE event_id IN (SELECT e.event_id FROM delivery_events e WHERE "
+        "e.created_at < ? AND NOT EXISTS (SELECT 1 FROM integration_deliveries d WHERE d.event_id = "
+        "e.event_id) ORDER BY e.created_at LIMIT ?)",
+        {before_ms, limit});
+  }
+
   Result<int64_t> DeadLetterCount(ports::Tx& t, const std::string& integration_id) override {
     SV_ASSIGN_OR_RETURN(Rows r,
                         Sql(t).Query("SELECT COUNT(*) FROM delivery_dead_letters WHERE integration_id = ?",

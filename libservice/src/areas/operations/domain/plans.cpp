@@ -9,14 +9,14 @@ namespace service::domain::operations {
 PlanLimits LimitsFor(std::string_view plan, const PlanLimitOverrides& overrides) {
   PlanLimits l;
   if (plan == "pro") {
-    l = {20, 25, 100'000, 20, 20};
+    l = {20, 25, 100'000, 20, 20, 90};
   } else if (plan == "team") {
-    l = {100, 100, 1'000'000, 100, 100};
+    l = {100, 100, 1'000'000, 100, 100, 365};
   } else if (plan == "enterprise") {
-    l = {kUnlimited, kUnlimited, kUnlimited, kUnlimited, kUnlimited};
+    l = {kUnlimited, kUnlimited, kUnlimited, kUnlimited, kUnlimited, kUnlimited};
   } else {
     plan = "free";
-    l = {3, 5, 5'000, 2, 0};
+    l = {3, 5, 5'000, 2, 0, 30};
   }
   auto it = overrides.find(std::string(plan));
   if (it != overrides.end()) {
@@ -31,6 +31,8 @@ PlanLimits LimitsFor(std::string_view plan, const PlanLimitOverrides& overrides)
         l.integrations = value;
       else if (name == "agent_tokens")
         l.agent_tokens = value;
+      else if (name == "retention_days")
+        l.retention_days = value;
     }
   }
   return l;

@@ -24,6 +24,9 @@ struct PlanLimits {
   int64_t bugs_per_month = kUnlimited;
   int64_t integrations = kUnlimited;
   int64_t agent_tokens = kUnlimited;
+  // Days an occurrence (and its events) is kept from its receipt (README
+  // "Retention"); kUnlimited: kept.
+  int64_t retention_days = kUnlimited;
 };
 
 // Known plans: free, pro, team, enterprise. Unknown names get free's limits.

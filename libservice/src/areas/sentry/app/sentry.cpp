@@ -2,6 +2,7 @@
 
 #include <boost/json.hpp>
 
+#include "app/retention.h"
 #include "areas/capture/app/ingest.h"
 #include "areas/capture/app/runtime.h"
 #include "areas/sentry/domain/envelope.h"
@@ -96,9 +97,12 @@ bool ResolveFrames(FrameResolver& resolver, const capture::ReportSource& source,
 
 Status ForgetOldDeliveries(const SentryDeps& deps) {
   const capture::CaptureDeps& cap = *deps.capture;
-  return cap.db->Write([&](ports::Tx& tx) -> Status {
-    return cap.capture_bugs->ForgetDeliveries(tx, cap.Now() - kDeliveryIdTtlMs).status();
-  });
+  const int64_t before = cap.Now() - cap.retention.sentry_event_ids_ms;
+  return SweepInBatches(*cap.db, kRetentionBatchRows,
+                        [&](ports::Tx& tx, int64_t limit) {
+                          return cap.capture_bugs->ForgetDeliveries(tx, before, limit);
+                        })
+      .status();
 }
 
 std::string KeyFromDsn(std::string_view dsn) {

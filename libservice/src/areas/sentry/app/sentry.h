@@ -68,10 +68,10 @@ struct SentryResult {
 // plan's monthly bug limit; nothing of that event stored), kPayloadTooLarge.
 Result<SentryResult> Receive(const SentryDeps& deps, const SentryRequest& request);
 
-// How long a stored event id is remembered (a retry within it is not
-// stored twice).
-inline constexpr int64_t kDeliveryIdTtlMs = 30LL * 24 * 3'600'000;
-// Forgets event ids older than kDeliveryIdTtlMs (the hourly worker).
+// Forgets event ids stored more than the capture deps'
+// retention.sentry_event_ids_ms ago (SERVICE_RETENTION, default 30 days; a
+// retry within it is not stored twice), in batches of kRetentionBatchRows
+// (the hourly worker).
 Status ForgetOldDeliveries(const SentryDeps& deps);
 
 // The public key of a DSN ("https://KEY@host/42" -> "KEY"), or "".
