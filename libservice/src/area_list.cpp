@@ -57,7 +57,7 @@ Modules AssembleModules() {
   ApplicationsModule* applications = Add<ApplicationsModule>(m, *capture);
   (void)applications;  // the verification and symbols areas take it
   EvidenceModule* evidence = Add<EvidenceModule>(m, *accounts, *capture);
-  AiModule* ai = Add<AiModule>(m);
+  AiModule* ai = Add<AiModule>(m, *capture);  // scrubs what the provider is sent
   BugsModule* bugs = Add<BugsModule>(m, *capture);
   AgentWorkModule* agent_work = Add<AgentWorkModule>(m, *bugs);
   Add<VerificationModule>(m, *bugs, *agent_work, *evidence);

@@ -304,4 +304,44 @@ TEST_CASE("ai-summary persists nothing and publishes no capture event") {
   CHECK(recorder.events().empty());
 }
 
+TEST_CASE("ai-summary scrubs what the provider is sent with the project's scrubbing settings") {
+  StubHttpServer stub;
+  stub.SetResponse("/v1/chat/completions", GoodReply());
+  TestService t(WithAi(stub));
+  CaptureSetup s = NewCaptureSetup(t);
+  const std::string card = "4111 1111 1111 1111";
+  json::object body = Body(0);
+  body["title"] = "Payment failed for card " + card;
+  body["url"] = "https://shop.example.com/checkout?password=hunter2-url";
+  body["events"] =
+      json::array{json::object{{"type", "console"}, {"message", "charging " + card}},
+                  json::object{{"type", "network"},
+                               {"password", "hunter2-event"},
+                               {"headers", json::object{{"Authorization", "Bearer abcdefghijklmnop-secret"}}},
+                               {"shoeSize", "44-shoe"}}};
+
+  REQUIRE(t.Post("/v1/ingest/ai-summary", body, KeyHeader(s.key)).status == 200);
+  std::string prompt = PromptSeen(stub);
+  for (const char* secret :
+       {"4111 1111 1111 1111", "hunter2-url", "hunter2-event", "abcdefghijklmnop-secret"}) {
+    CAPTURE(secret);
+    CHECK(prompt.find(secret) == std::string::npos);
+  }
+  CHECK(prompt.find("[Filtered]") != std::string::npos);
+  CHECK(prompt.find("44-shoe") != std::string::npos);  // not a sensitive key by default
+  CHECK(prompt.find("charging") != std::string::npos);
+
+  // The project's own settings apply: an extra key, and messages kept as sent.
+  HeaderList h = s.admin.headers();
+  h.emplace_back("Content-Type", "application/json");
+  REQUIRE(t.Request("PUT", "/v1/projects/" + s.project_id + "/scrubbing",
+                    R"({"extraKeys": ["shoe_size"], "scrubMessages": false})", h)
+              .status == 200);
+  REQUIRE(t.Post("/v1/ingest/ai-summary", body, KeyHeader(s.key)).status == 200);
+  prompt = PromptSeen(stub);
+  CHECK(prompt.find("44-shoe") == std::string::npos);
+  CHECK(prompt.find("Payment failed for card " + card) != std::string::npos);  // the title is a message
+  CHECK(prompt.find("hunter2-event") == std::string::npos);
+}
+
 }  // namespace service::testing

@@ -1,7 +1,11 @@
 #include "areas/ai/module.h"
 
+#include <algorithm>
+#include <span>
+
 #include "areas/ai/api/routes.h"
 #include "areas/ai/store/repositories.h"
+#include "areas/capture/app/scrubbing.h"
 #include "util/strings.h"
 
 namespace service::modules {
@@ -55,6 +59,13 @@ Status AiModule::Open(Platform& p) {
         app::ai::UsageRecordingDeps{p.tx.get(), usage_.get(), p.ids.get(), p.clock.get(), p.log.get()});
   }
   deps_.ai = provider_.get();
+  deps_.scrub = [&capture = capture_](app::ai::SummaryInput& in) {
+    app::ai::SummaryContext& c = in.context;
+    return app::capture::ScrubSummaryRequest(
+        capture.deps(), in.project_id, in.title,
+        {&in.url, &c.environment, &c.release, &c.user_agent, &c.user_id},
+        std::span(in.events.data(), std::min(in.events.size(), app::ai::kMaxSummaryEvents)));
+  };
   return Status::Ok();
 }
 

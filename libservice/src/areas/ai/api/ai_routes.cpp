@@ -32,6 +32,7 @@ Response HandleAiSummary(const app::ai::AiDeps& deps, Context& ctx) {
 
   app::ai::SummaryInput in;
   in.org_id = ctx.principal.org_id;
+  in.project_id = ctx.principal.project_id;
   const json::array* events = v.Array("events", /*required=*/true, std::numeric_limits<size_t>::max());
   if (events) {
     if (events->empty()) v.AddError("events", "must contain at least one event");

@@ -169,8 +169,9 @@ Result<ReportSummary> ParseSummaryReply(std::string_view content, std::string_vi
   return s;
 }
 
-Result<ReportSummary> SummarizeReport(const AiDeps& deps, const SummaryInput& in) {
+Result<ReportSummary> SummarizeReport(const AiDeps& deps, SummaryInput& in) {
   if (!deps.ai) return Status::Public(Code::kUnavailable, "AI service not configured");
+  if (deps.scrub) SV_RETURN_IF_ERROR(deps.scrub(in));
   ports::ChatRequest request;
   request.messages = BuildSummaryPrompt(in);
   request.json_object = true;

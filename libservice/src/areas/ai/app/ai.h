@@ -5,12 +5,15 @@
 // Only the first kMaxSummaryEvents events are considered; each event's text is
 // shortened and the prompt is bounded, so a 10 MB body never becomes a
 // 10 MB prompt. The context's userId is accepted but never sent to the
-// provider (it identifies a person and does not help a summary).
+// provider (it identifies a person and does not help a summary). Title, URL,
+// context and events are scrubbed with the project's settings first, as a
+// report's would be (README "Scrubbing"): the provider is an outside party.
 //
 // Thread-safety: SummarizeReport is safe from any thread.
 #pragma once
 
 #include <boost/json.hpp>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,9 +23,16 @@
 
 namespace service::app::ai {
 
+struct SummaryInput;
+
 // What the AI area needs: the provider, null when none is configured.
 struct AiDeps {
   ports::AiProvider* ai = nullptr;
+  // Scrubs a request in place (its strings and first kMaxSummaryEvents
+  // events) with its project's settings before anything of it reaches the
+  // provider (the capture area's rules; null: sent as
+  // given, only in tests of the prompt).
+  std::function<Status(SummaryInput&)> scrub;
 };
 
 inline constexpr size_t kMaxSummaryEvents = 500;
@@ -41,7 +51,8 @@ struct SummaryInput {
   std::string title;
   std::string url;
   SummaryContext context;
-  std::string org_id;  // the capture key's organization (the usage record)
+  std::string org_id;      // the capture key's organization (the usage record)
+  std::string project_id;  // the capture key's project (its scrubbing settings)
 };
 
 struct ReportSummary {
@@ -57,7 +68,9 @@ struct ReportSummary {
 // kBadGateway "AI provider request failed" (a generic message: details stay
 // out of responses) when the provider is unreachable, errs or replies with
 // something that is not a summary.
-Result<ReportSummary> SummarizeReport(const AiDeps& deps, const SummaryInput& in);
+// `in` is scrubbed in place (deps.scrub: its first kMaxSummaryEvents
+// events, the only ones the provider sees) before the prompt is built.
+Result<ReportSummary> SummarizeReport(const AiDeps& deps, SummaryInput& in);
 
 // The two chat messages (system, user) for `in`. Exposed for tests.
 std::vector<ports::ChatMessage> BuildSummaryPrompt(const SummaryInput& in);

@@ -179,6 +179,25 @@ Status ScrubReport(const CaptureDeps& deps, const ReportSource& source, ReportIn
   return Status::Ok();
 }
 
+Status ScrubSummaryRequest(const CaptureDeps& deps, const std::string& project_id, std::string& message,
+                           const std::vector<std::string*>& strings, std::span<boost::json::object> events) {
+  std::shared_ptr<const dc::ScrubOptions> held;
+  const dc::ScrubOptions* o = &DefaultOptions();
+  if (deps.scrubbing != nullptr) {
+    SV_ASSIGN_OR_RETURN(held, deps.scrubbing->OptionsFor(project_id));
+    o = held.get();
+  }
+  dc::ScrubCounts ignored;
+  if (o->scrub_messages) dc::ScrubString(message, *o, ignored);
+  for (std::string* s : strings) dc::ScrubString(*s, *o, ignored);
+  for (boost::json::object& e : events) {
+    boost::json::value v(std::move(e));
+    dc::ScrubJson(v, *o, ignored);
+    e = std::move(v.as_object());
+  }
+  return Status::Ok();
+}
+
 Status ScrubPresence(const CaptureDeps& deps, const std::string& project_id, PresenceInput& in) {
   std::shared_ptr<const dc::ScrubOptions> held;
   const dc::ScrubOptions* o = &DefaultOptions();

@@ -18,9 +18,11 @@
 // Thread-safety: every function and method is safe from any thread.
 #pragma once
 
+#include <boost/json/object.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -103,6 +105,13 @@ domain::capture::ScrubOptions OptionsOf(const ScrubbingSettings& settings);
 // the client address may be kept (as its keyed hash). Fails only when the
 // settings cannot be read.
 Status ScrubReport(const CaptureDeps& deps, const ReportSource& source, ReportInput& in, bool* store_ip);
+// Scrubs what POST /v1/ingest/ai-summary sends to the AI provider, in
+// place, with the project's settings, as a report's would be: `message`
+// (the title) only when the project scrubs messages, `strings` (URL and
+// context) and the `events` objects always. Nothing of it is stored, so
+// nothing is counted.
+Status ScrubSummaryRequest(const CaptureDeps& deps, const std::string& project_id, std::string& message,
+                           const std::vector<std::string*>& strings, std::span<boost::json::object> events);
 // Scrubs a presence ping's strings in place (url, path, title, referrer,
 // interaction and metadata JSON text).
 Status ScrubPresence(const CaptureDeps& deps, const std::string& project_id, PresenceInput& in);
