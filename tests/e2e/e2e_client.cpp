@@ -8,8 +8,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 
+#include "support/accounts.h"
 #include "support/hmac.h"
+#include "util/time.h"
 
 namespace service::e2e {
 
@@ -38,6 +41,88 @@ std::string Ingest(int port, const Workspace& w, const std::string& title, const
   REQUIRE(r);
   REQUIRE_MESSAGE(r->status == 201, r->body);
   return std::string(json::parse(r->body).at("id").as_string());
+}
+
+json::value ExpectJson(const httplib::Result& r, int expected) {
+  REQUIRE(r);
+  REQUIRE_MESSAGE(r->status == expected, r->status, " ", r->body);
+  boost::system::error_code ec;
+  json::value v = json::parse(r->body, ec);
+  REQUIRE_MESSAGE(!ec, r->body);
+  return v;
+}
+
+std::string Str(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
+
+std::string MailedToken(const std::string& mail_dir, const std::string& email) {
+  for (int i = 0; i < 100; ++i) {
+    if (std::filesystem::exists(mail_dir)) {  // the provider makes it with the first mail
+      for (const std::string& text : testing::ReadMailDir(mail_dir)) {
+        if (text.find(email) == std::string::npos) continue;
+        const std::string token = testing::TokenAfter(text, "#token=");
+        if (!token.empty()) return token;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return "";
+}
+
+namespace {
+
+json::value RegisterAccount(httplib::Client& api, const std::string& email, const std::string& org_name) {
+  return ExpectJson(api.Post("/v1/auth/register",
+                             json::serialize(json::object{{"email", email},
+                                                          {"password", "e2e-customer-password"},
+                                                          {"name", "E2e Customer"},
+                                                          {"orgName", org_name}}),
+                             "application/json"),
+                    201);
+}
+
+}  // namespace
+
+Customer NewCustomerOnPlan(httplib::Client& api, const std::string& mail_dir,
+                           const std::string& operator_email, const std::string& customer_email,
+                           const std::string& org_name, const std::string& plan) {
+  const json::value operator_reg = RegisterAccount(api, operator_email, "Operators");
+  const std::string verify = MailedToken(mail_dir, operator_email);
+  REQUIRE_FALSE(verify.empty());
+  ExpectJson(
+      api.Post("/v1/auth/verify-email", json::serialize(json::object{{"token", verify}}), "application/json"),
+      200);
+  Customer c;
+  c.registration = RegisterAccount(api, customer_email, org_name);
+  const json::value& reg = c.registration;
+  c.org = Str(reg.at("org"), "id");
+  c.org_slug = Str(reg.at("org"), "slug");
+  c.project = Str(reg.at("project"), "id");
+  c.project_slug = Str(reg.at("project"), "slug");
+  c.key = Str(reg, "apiKey");
+  c.admin = {{"Authorization", "Bearer " + Str(reg, "accessToken")}, {"X-Service-Org", c.org}};
+  ExpectJson(api.Patch("/v1/admin/customers/" + c.org,
+                       {{"Authorization", "Bearer " + Str(operator_reg, "accessToken")}},
+                       json::serialize(json::object{{"plan", plan}}), "application/json"),
+             200);
+  return c;
+}
+
+std::string NewAgentToken(httplib::Client& api, const httplib::Headers& admin, const json::array& scopes,
+                          const std::string& project, const std::string& name) {
+  const int64_t in_30_days = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count() +
+                             30LL * 86'400'000;
+  const json::value r = ExpectJson(
+      api.Post(
+          "/v1/org/agent-pats", admin,
+          json::serialize(json::object{{"name", name},
+                                       {"scopes", scopes},
+                                       {"expiresAt", util::FormatIso8601(in_30_days)},
+                                       {"projectGrants", json::array{json::object{{"projectId", project}}}}}),
+          "application/json"),
+      201);
+  return Str(r, "token");
 }
 
 const Backend* FindPostgres(const std::vector<Backend>& backends) {

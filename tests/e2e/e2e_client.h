@@ -40,6 +40,38 @@ Workspace Register(int port, const std::string& email);
 std::string Ingest(int port, const Workspace& w, const std::string& title,
                    const std::string& severity = "high");
 
+// The body of an answer as JSON: REQUIREs an answer, status `expected` and
+// valid JSON.
+boost::json::value ExpectJson(const httplib::Result& r, int expected);
+
+// A string member of `v`.
+std::string Str(const boost::json::value& v, const char* key);
+
+// The token of the link mailed to `email` ("#token=") in the file mail
+// provider's folder `mail_dir`, waiting up to 10 s; "" when none came.
+std::string MailedToken(const std::string& mail_dir, const std::string& email);
+
+// A customer on a paid plan, made the way an operator makes one: the
+// operator registers and confirms their address, the customer registers,
+// the operator sets the plan (PATCH /v1/admin/customers/:id). The server
+// runs with SERVICE_SUPERADMIN_EMAILS=<operator_email> and
+// SERVICE_MAIL_URL=file:<mail_dir>.
+struct Customer {
+  boost::json::value registration;  // POST /v1/auth/register's answer
+  std::string org, org_slug, project, project_slug;
+  std::string key;         // the first project's capture key
+  httplib::Headers admin;  // the customer's Bearer and X-Service-Org
+};
+Customer NewCustomerOnPlan(httplib::Client& api, const std::string& mail_dir,
+                           const std::string& operator_email, const std::string& customer_email,
+                           const std::string& org_name, const std::string& plan = "pro");
+
+// POST /v1/org/agent-pats: a 30-day agent token with `scopes`, granted
+// `project` (REQUIREs 201); the token.
+std::string NewAgentToken(httplib::Client& api, const httplib::Headers& admin,
+                          const boost::json::array& scopes, const std::string& project,
+                          const std::string& name = "e2e agent");
+
 // The PostgreSQL one of `backends`, or nullptr when SERVICE_TEST_POSTGRES_URL
 // is unset (the case is then skipped with a message).
 const Backend* FindPostgres(const std::vector<Backend>& backends);

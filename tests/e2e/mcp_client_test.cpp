@@ -31,62 +31,6 @@ namespace json = boost::json;
 
 std::string ClientDir() { return std::string(SERVICE_SOURCE_DIR) + "/tests/e2e/mcp"; }
 
-json::value Json(const httplib::Result& r, int expected) {
-  REQUIRE(r);
-  REQUIRE_MESSAGE(r->status == expected, r->status, " ", r->body);
-  boost::system::error_code ec;
-  json::value v = json::parse(r->body, ec);
-  REQUIRE_MESSAGE(!ec, r->body);
-  return v;
-}
-
-std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
-
-json::value Register(httplib::Client& api, const std::string& email, const std::string& org) {
-  return Json(
-      api.Post(
-          "/v1/auth/register",
-          json::serialize(json::object{
-              {"email", email}, {"password", "mcp-e2e-password"}, {"name", "Mcp E2e"}, {"orgName", org}}),
-          "application/json"),
-      201);
-}
-
-// The verification token mailed to `email` (file provider), waiting up to 10 s.
-std::string MailedToken(const std::string& dir, const std::string& email) {
-  for (int i = 0; i < 100; ++i) {
-    if (!std::filesystem::exists(dir)) {  // the provider makes it with the first mail
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      continue;
-    }
-    for (const std::string& text : testing::ReadMailDir(dir)) {
-      if (text.find(email) == std::string::npos) continue;
-      const std::string token = testing::TokenAfter(text, "#token=");
-      if (!token.empty()) return token;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return "";
-}
-
-std::string NewToken(httplib::Client& api, const httplib::Headers& admin, const json::array& scopes,
-                     const std::string& project) {
-  const int64_t in_30_days = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                 std::chrono::system_clock::now().time_since_epoch())
-                                 .count() +
-                             30LL * 86'400'000;
-  const json::value r = Json(
-      api.Post(
-          "/v1/org/agent-pats", admin,
-          json::serialize(json::object{{"name", "e2e agent"},
-                                       {"scopes", scopes},
-                                       {"expiresAt", util::FormatIso8601(in_30_days)},
-                                       {"projectGrants", json::array{json::object{{"projectId", project}}}}}),
-          "application/json"),
-      201);
-  return S(r, "token");
-}
-
 }  // namespace
 
 TEST_CASE("the official MCP SDK client initializes, lists and calls every tool against service-server") {
@@ -105,54 +49,46 @@ TEST_CASE("the official MCP SDK client initializes, lists and calls every tool a
     httplib::Client api("127.0.0.1", server.port());
 
     // The operator confirms the address, then moves the customer to pro.
-    const json::value operator_reg = Register(api, op, "Operators");
-    const std::string verify = MailedToken(mail, op);
-    REQUIRE_FALSE(verify.empty());
-    Json(api.Post("/v1/auth/verify-email", json::serialize(json::object{{"token", verify}}),
-                  "application/json"),
-         200);
-    const json::value reg = Register(api, "dev-" + backend.name + "@shop.example", "Shop");
-    const std::string org = S(reg.at("org"), "id");
-    const std::string project = S(reg.at("project"), "id");
-    Json(api.Patch("/v1/admin/customers/" + org,
-                   {{"Authorization", "Bearer " + S(operator_reg, "accessToken")}}, R"({"plan":"pro"})",
-                   "application/json"),
-         200);
-    const httplib::Headers admin = {{"Authorization", "Bearer " + S(reg, "accessToken")},
-                                    {"X-Service-Org", org}};
+    const Customer customer =
+        NewCustomerOnPlan(api, mail, op, "dev-" + backend.name + "@shop.example", "Shop");
+    const json::value& reg = customer.registration;
+    const std::string& org = customer.org;
+    const std::string& project = customer.project;
+    const httplib::Headers& admin = customer.admin;
 
     // A captured bug with an end user, and one in another project.
     const auto ingest = [&](const std::string& key, const std::string& title) {
-      return S(
-          Json(api.Post("/v1/ingest", {{"X-Service-Key", key}},
-                        json::serialize(json::object{
-                            {"title", title},
-                            {"url", "https://shop.example/checkout"},
-                            {"userId", "customer-7"},
-                            {"events", json::array{json::object{
-                                           {"type", "error"},
-                                           {"timestamp", 1768471100000},
-                                           {"data", json::object{{"name", "TypeError"},
-                                                                 {"message", "total is undefined"}}}}}}}),
-                        "application/json"),
-               201),
+      return Str(
+          ExpectJson(
+              api.Post("/v1/ingest", {{"X-Service-Key", key}},
+                       json::serialize(json::object{
+                           {"title", title},
+                           {"url", "https://shop.example/checkout"},
+                           {"userId", "customer-7"},
+                           {"events", json::array{json::object{
+                                          {"type", "error"},
+                                          {"timestamp", 1768471100000},
+                                          {"data", json::object{{"name", "TypeError"},
+                                                                {"message", "total is undefined"}}}}}}}),
+                       "application/json"),
+              201),
           "id");
     };
-    const std::string bug = ingest(S(reg, "apiKey"), "Checkout total is undefined");
-    const json::value other =
-        Json(api.Post("/v1/projects", admin, json::serialize(json::object{{"name", "Other"}, {"orgId", org}}),
-                      "application/json"),
-             201);
-    const json::value other_key = Json(api.Post("/v1/projects/" + S(other, "id") + "/keys", admin,
-                                                R"({"env":"live","label":"e2e"})", "application/json"),
-                                       201);
-    const std::string other_bug = ingest(S(other_key, "key"), "Another project's crash");
+    const std::string bug = ingest(Str(reg, "apiKey"), "Checkout total is undefined");
+    const json::value other = ExpectJson(
+        api.Post("/v1/projects", admin, json::serialize(json::object{{"name", "Other"}, {"orgId", org}}),
+                 "application/json"),
+        201);
+    const json::value other_key = ExpectJson(api.Post("/v1/projects/" + Str(other, "id") + "/keys", admin,
+                                                      R"({"env":"live","label":"e2e"})", "application/json"),
+                                             201);
+    const std::string other_bug = ingest(Str(other_key, "key"), "Another project's crash");
 
     const json::array all = {"read_bugs",         "claim_issue", "request_evidence",  "submit_verification",
                              "read_verification", "create_bug",  "get_repro_context", "publish_symbols",
                              "suggest_fix",       "subscribe"};
-    const std::string token = NewToken(api, admin, all, project);
-    const std::string limited = NewToken(api, admin, json::array{"create_bug"}, project);
+    const std::string token = NewAgentToken(api, admin, all, project);
+    const std::string limited = NewAgentToken(api, admin, json::array{"create_bug"}, project);
     // A person hands the bug to the project's agents: the subscribed token's MCP row.
     const httplib::Result handed =
         api.Post("/v1/bugs/" + bug + "/notify-agent", admin, "{}", "application/json");

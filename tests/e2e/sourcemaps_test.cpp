@@ -35,64 +35,35 @@ namespace json = boost::json;
 
 std::string ToolsDir() { return std::string(SERVICE_SOURCE_DIR) + "/tests/e2e/sourcemaps"; }
 
-json::value Json(const httplib::Result& r, int expected) {
-  REQUIRE(r);
-  REQUIRE_MESSAGE(r->status == expected, r->status, " ", r->body);
-  boost::system::error_code ec;
-  json::value v = json::parse(r->body, ec);
-  REQUIRE_MESSAGE(!ec, r->body);
-  return v;
-}
-
-std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
-
-json::value Register(httplib::Client& api, const std::string& email, const std::string& org) {
-  return Json(api.Post("/v1/auth/register",
-                       json::serialize(json::object{{"email", email},
-                                                    {"password", "sourcemaps-e2e-password"},
-                                                    {"name", "Sourcemaps E2e"},
-                                                    {"orgName", org}}),
-                       "application/json"),
-              201);
-}
-
-std::string MailedToken(const std::string& dir, const std::string& email) {
-  for (int i = 0; i < 100; ++i) {
-    if (std::filesystem::exists(dir)) {
-      for (const std::string& text : testing::ReadMailDir(dir)) {
-        if (text.find(email) == std::string::npos) continue;
-        const std::string token = testing::TokenAfter(text, "#token=");
-        if (!token.empty()) return token;
-      }
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return "";
-}
-
-std::string NewToken(httplib::Client& api, const httplib::Headers& admin, const json::array& scopes,
-                     const std::string& project) {
-  const int64_t in_30_days = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                 std::chrono::system_clock::now().time_since_epoch())
-                                 .count() +
-                             30LL * 86'400'000;
-  const json::value r = Json(
-      api.Post(
-          "/v1/org/agent-pats", admin,
-          json::serialize(json::object{{"name", "sentry-cli"},
-                                       {"scopes", scopes},
-                                       {"expiresAt", util::FormatIso8601(in_30_days)},
-                                       {"projectGrants", json::array{json::object{{"projectId", project}}}}}),
-          "application/json"),
-      201);
-  return S(r, "token");
-}
-
 std::string ReadText(const std::string& path) {
   std::ifstream in(path);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// `sentry-cli sourcemaps inject dist` in `work` (HOME there: no
+// ~/.sentryclirc of the machine's user); the debug id written into
+// dist/app.js.
+std::string InjectDebugIds(const std::string& cli, const std::string& work) {
+  auto [injected, inject_out] =
+      Shell("cd '" + work + "' && HOME='" + work + "' '" + cli + "' sourcemaps inject dist 2>&1");
+  REQUIRE_MESSAGE(injected == 0, inject_out);
+  const std::string minified = ReadText(work + "/dist/app.js");
+  const size_t at = minified.find("//# debugId=");
+  REQUIRE_MESSAGE(at != std::string::npos, minified);
+  return minified.substr(at + 12, 36);
+}
+
+// `sentry-cli sourcemaps upload --wait dist` from `work` to the server at
+// `url` as `customer` with `credential` (`extra`: more upload options);
+// sentry-cli's exit code and output.
+std::pair<int, std::string> UploadMaps(const std::string& cli, const std::string& work,
+                                       const std::string& url, const Customer& customer,
+                                       const std::string& credential, const std::string& extra = "") {
+  return Shell("cd '" + work + "' && HOME='" + work + "' SENTRY_LOAD_DOTENV=0 timeout 120 '" + cli +
+               "' --url " + url + " --auth-token '" + credential + "' sourcemaps upload --org " +
+               customer.org_slug + " --project " + customer.project_slug + extra + " --wait dist 2>&1");
 }
 
 const char* kSource = R"(function greet(name) {
@@ -142,25 +113,13 @@ TEST_CASE("the unmodified sentry-cli injects debug ids and uploads source maps t
     httplib::Client api("127.0.0.1", server.port());
 
     // An operator moves the customer to pro (agent tokens).
-    const json::value operator_reg = Register(api, op, "Operators");
-    const std::string verify = MailedToken(mail, op);
-    REQUIRE_FALSE(verify.empty());
-    Json(api.Post("/v1/auth/verify-email", json::serialize(json::object{{"token", verify}}),
-                  "application/json"),
-         200);
-    const json::value reg = Register(api, "web-" + backend.name + "@shop.example", "Shop " + backend.name);
-    const std::string org = S(reg.at("org"), "id");
-    const std::string org_slug = S(reg.at("org"), "slug");
-    const std::string project = S(reg.at("project"), "id");
-    const std::string project_slug = S(reg.at("project"), "slug");
-    Json(api.Patch("/v1/admin/customers/" + org,
-                   {{"Authorization", "Bearer " + S(operator_reg, "accessToken")}}, R"({"plan":"pro"})",
-                   "application/json"),
-         200);
-    const httplib::Headers admin = {{"Authorization", "Bearer " + S(reg, "accessToken")},
-                                    {"X-Service-Org", org}};
-    const std::string token = NewToken(api, admin, json::array{"publish_symbols"}, project);
-    const std::string no_scope = NewToken(api, admin, json::array{"create_bug"}, project);
+    const Customer customer =
+        NewCustomerOnPlan(api, mail, op, "web-" + backend.name + "@shop.example", "Shop " + backend.name);
+    const std::string& project = customer.project;
+    const httplib::Headers& admin = customer.admin;
+    const std::string token =
+        NewAgentToken(api, admin, json::array{"publish_symbols"}, project, "sentry-cli");
+    const std::string no_scope = NewAgentToken(api, admin, json::array{"create_bug"}, project, "sentry-cli");
 
     // A real build: esbuild minifies with a source map, sentry-cli injects debug ids.
     const std::string work = dir.path() + "/build-" + backend.name;
@@ -170,19 +129,11 @@ TEST_CASE("the unmodified sentry-cli injects debug ids and uploads source maps t
         Shell("cd '" + work + "' && '" + esbuild +
               "' src.js --bundle --minify --sourcemap --format=cjs --outfile=dist/app.js 2>&1");
     REQUIRE_MESSAGE(built == 0, build_out);
-    auto [injected, inject_out] = Shell("cd '" + work + "' && '" + cli + "' sourcemaps inject dist 2>&1");
-    REQUIRE_MESSAGE(injected == 0, inject_out);
-    const std::string minified = ReadText(work + "/dist/app.js");
-    const size_t at = minified.find("//# debugId=");
-    REQUIRE_MESSAGE(at != std::string::npos, minified);
-    const std::string debug_id = minified.substr(at + 12, 36);
+    const std::string debug_id = InjectDebugIds(cli, work);
 
     const std::string url = "http://127.0.0.1:" + std::to_string(server.port());
     const auto upload = [&](const std::string& credential) {
-      // HOME is the work folder: no ~/.sentryclirc of the machine's user.
-      return Shell("cd '" + work + "' && HOME='" + work + "' SENTRY_LOAD_DOTENV=0 timeout 120 '" + cli +
-                   "' --url " + url + " --auth-token '" + credential + "' sourcemaps upload --org " +
-                   org_slug + " --project " + project_slug + " --release 1.0.0 --dist web --wait dist 2>&1");
+      return UploadMaps(cli, work, url, customer, credential, " --release 1.0.0 --dist web");
     };
 
     // Refusals first: nothing stored.
@@ -191,7 +142,7 @@ TEST_CASE("the unmodified sentry-cli injects debug ids and uploads source maps t
     CHECK_MESSAGE(
         refused.find("This token lacks the scope publish_symbols (http status: 403)") != std::string::npos,
         refused);
-    auto [key_code, key_out] = upload(S(reg, "apiKey"));
+    auto [key_code, key_out] = upload(customer.key);
     CHECK(key_code != 0);
     CHECK_MESSAGE(key_out.find("(http status: 401)") != std::string::npos, key_out);
 
@@ -200,35 +151,36 @@ TEST_CASE("the unmodified sentry-cli injects debug ids and uploads source maps t
     REQUIRE_MESSAGE(code == 0, output);
     CHECK(output.find("Upload type: artifact bundle") != std::string::npos);
 
-    json::value list = Json(api.Get("/v1/sourcemaps/projects/" + project + "/bundles", admin), 200);
+    json::value list = ExpectJson(api.Get("/v1/sourcemaps/projects/" + project + "/bundles", admin), 200);
     REQUIRE(list.at("total").as_int64() == 1);
     const json::value& bundle = list.at("bundles").as_array().at(0);
-    CHECK(S(bundle, "release") == "1.0.0");
-    CHECK(S(bundle, "dist") == "web");
+    CHECK(Str(bundle, "release") == "1.0.0");
+    CHECK(Str(bundle, "dist") == "web");
     CHECK(bundle.at("fileCount").as_int64() == 2);
-    const json::value one =
-        Json(api.Get("/v1/sourcemaps/projects/" + project + "/bundles/" + S(bundle, "id"), admin), 200);
+    const json::value one = ExpectJson(
+        api.Get("/v1/sourcemaps/projects/" + project + "/bundles/" + Str(bundle, "id"), admin), 200);
     const json::array& files = one.at("bundle").at("files").as_array();
     REQUIRE(files.size() == 2);
-    CHECK(S(files[0], "url") == "~/app.js");
-    CHECK(S(files[0], "type") == "minified_source");
-    CHECK(S(files[0], "debugId") == debug_id);
-    CHECK(S(files[0], "sourcemap") == "app.js.map");
-    CHECK(S(files[1], "url") == "~/app.js.map");
-    CHECK(S(files[1], "type") == "source_map");
-    CHECK(S(files[1], "debugId") == debug_id);
-    const json::value ids = Json(api.Get("/v1/sourcemaps/projects/" + project + "/debug-ids", admin), 200);
+    CHECK(Str(files[0], "url") == "~/app.js");
+    CHECK(Str(files[0], "type") == "minified_source");
+    CHECK(Str(files[0], "debugId") == debug_id);
+    CHECK(Str(files[0], "sourcemap") == "app.js.map");
+    CHECK(Str(files[1], "url") == "~/app.js.map");
+    CHECK(Str(files[1], "type") == "source_map");
+    CHECK(Str(files[1], "debugId") == debug_id);
+    const json::value ids =
+        ExpectJson(api.Get("/v1/sourcemaps/projects/" + project + "/debug-ids", admin), 200);
     REQUIRE(ids.at("debugIds").as_array().size() == 1);
-    CHECK(S(ids.at("debugIds").as_array()[0], "debugId") == debug_id);
+    CHECK(Str(ids.at("debugIds").as_array()[0], "debugId") == debug_id);
     const json::value releases =
-        Json(api.Get("/v1/sourcemaps/projects/" + project + "/releases", admin), 200);
+        ExpectJson(api.Get("/v1/sourcemaps/projects/" + project + "/releases", admin), 200);
     REQUIRE(releases.at("releases").as_array().size() == 1);
-    CHECK(S(releases.at("releases").as_array()[0], "release") == "1.0.0");
+    CHECK(Str(releases.at("releases").as_array()[0], "release") == "1.0.0");
 
     // The same upload again: the server has it; still one bundle.
     auto [again_code, again] = upload(token);
     CHECK_MESSAGE(again_code == 0, again);
-    list = Json(api.Get("/v1/sourcemaps/projects/" + project + "/bundles", admin), 200);
+    list = ExpectJson(api.Get("/v1/sourcemaps/projects/" + project + "/bundles", admin), 200);
     CHECK(list.at("total").as_int64() == 1);
   }
 }
@@ -278,25 +230,16 @@ TEST_CASE(
     REQUIRE_MESSAGE(server.ok(), server.process().Stderr());
     httplib::Client api("127.0.0.1", server.port());
 
-    const json::value operator_reg = Register(api, op, "Operators");
-    const std::string verify = MailedToken(mail, op);
-    REQUIRE_FALSE(verify.empty());
-    Json(api.Post("/v1/auth/verify-email", json::serialize(json::object{{"token", verify}}),
-                  "application/json"),
-         200);
-    const json::value reg = Register(api, "app-" + backend.name + "@shop.example", "Cart " + backend.name);
-    const std::string org = S(reg.at("org"), "id");
-    const std::string project = S(reg.at("project"), "id");
-    Json(api.Patch("/v1/admin/customers/" + org,
-                   {{"Authorization", "Bearer " + S(operator_reg, "accessToken")}}, R"({"plan":"pro"})",
-                   "application/json"),
-         200);
-    const httplib::Headers admin = {{"Authorization", "Bearer " + S(reg, "accessToken")},
-                                    {"X-Service-Org", org}};
-    const std::string token = NewToken(api, admin, json::array{"publish_symbols"}, project);
+    const Customer customer =
+        NewCustomerOnPlan(api, mail, op, "app-" + backend.name + "@shop.example", "Cart " + backend.name);
+    const std::string& project = customer.project;
+    const httplib::Headers& admin = customer.admin;
+    const std::string token =
+        NewAgentToken(api, admin, json::array{"publish_symbols"}, project, "sentry-cli");
     const std::string url = "http://127.0.0.1:" + std::to_string(server.port());
-    const std::string dsn = "http://" + S(reg, "apiKey") + "@127.0.0.1:" + std::to_string(server.port()) +
-                            "/" + std::to_string(reg.at("project").at("project_number").as_int64());
+    const std::string dsn =
+        "http://" + customer.key + "@127.0.0.1:" + std::to_string(server.port()) + "/" +
+        std::to_string(customer.registration.at("project").at("project_number").as_int64());
 
     // Builds the app in its own folder (`inject`: a module esbuild adds to
     // the bundle), injects debug ids, uploads, runs it: the bundle's debug id.
@@ -310,23 +253,15 @@ TEST_CASE(
                 "--external:@sentry/node --outfile=dist/app.js" +
                 (inject.empty() ? std::string() : " --inject:" + inject) + " 2>&1");
       REQUIRE_MESSAGE(built == 0, build_out);
-      auto [injected, inject_out] =
-          Shell("cd '" + work + "' && HOME='" + work + "' '" + cli + "' sourcemaps inject dist 2>&1");
-      REQUIRE_MESSAGE(injected == 0, inject_out);
-      const std::string minified = ReadText(work + "/dist/app.js");
-      const size_t at = minified.find("//# debugId=");
-      REQUIRE_MESSAGE(at != std::string::npos, minified);
-      auto [uploaded, upload_out] = Shell(
-          "cd '" + work + "' && HOME='" + work + "' SENTRY_LOAD_DOTENV=0 timeout 120 '" + cli + "' --url " +
-          url + " --auth-token '" + token + "' sourcemaps upload --org " + S(reg.at("org"), "slug") +
-          " --project " + S(reg.at("project"), "slug") + " --wait dist 2>&1");
+      const std::string debug_id = InjectDebugIds(cli, work);
+      auto [uploaded, upload_out] = UploadMaps(cli, work, url, customer, token);
       REQUIRE_MESSAGE(uploaded == 0, upload_out);
       // The unmodified SDK, outside the bundle, found through NODE_PATH.
       auto [ran, run_out] = Shell("cd '" + work + "' && NODE_PATH='" + sdk_modules +
                                   "' timeout 60 node dist/app.js '" + dsn + "' 2>&1");
       REQUIRE_MESSAGE(ran == 0, run_out);
       CHECK(run_out.find("sent") != std::string::npos);
-      return minified.substr(at + 12, 36);
+      return debug_id;
     };
 
     // The error events of the project's one bug once `count` arrived.
@@ -340,7 +275,7 @@ TEST_CASE(
             const json::value bugs = json::parse(r->body);
             const json::array& list = bugs.at("bugs").as_array();
             if (list.empty()) return false;
-            bug_id = S(list[0], "id");
+            bug_id = Str(list[0], "id");
             const auto e = api.Get("/v1/bugs/" + bug_id + "/events?type=error", admin);
             if (!e || e->status != 200) return false;
             events = json::parse(e->body).at("events").as_array();
@@ -356,13 +291,13 @@ TEST_CASE(
     REQUIRE(first_events.size() == 1);
     const json::value& data = first_events[0].at("data");
     INFO(json::serialize(data));
-    CHECK(S(data, "name") == "TypeError");
-    CHECK(EndsWith(S(data, "message"), " is not a function"));
+    CHECK(Str(data, "name") == "TypeError");
+    CHECK(EndsWith(Str(data, "message"), " is not a function"));
     const json::object* frame = InnermostInApp(data);
     REQUIRE(frame != nullptr);
     // The frame reads as the original, resolved through the debug id.
     REQUIRE(frame->contains("sourcemap"));
-    CHECK_MESSAGE(S(frame->at("sourcemap"), "resolved_with") == "debug_id",
+    CHECK_MESSAGE(Str(frame->at("sourcemap"), "resolved_with") == "debug_id",
                   json::serialize(frame->at("sourcemap")));
     CHECK_MESSAGE(EndsWith(std::string(frame->at("filename").as_string()), "src/cart.js"),
                   json::serialize(*frame));
@@ -377,21 +312,21 @@ TEST_CASE(
     // What the SDK sent stays beside it: the minified place.
     REQUIRE(frame->contains("minified"));
     const json::value& minified = frame->at("minified");
-    CHECK(S(minified, "filename").find("dist/app.js") != std::string::npos);
+    CHECK(Str(minified, "filename").find("dist/app.js") != std::string::npos);
     CHECK(minified.at("lineno").as_int64() >= 1);
     CHECK(minified.at("colno").as_int64() > 1);
-    CHECK(S(minified, "function") != "computeTotal");
+    CHECK(Str(minified, "function") != "computeTotal");
     // Node's own frames have no map.
     const json::value& outermost = data.at("frames").as_array().at(0);
-    CHECK(S(outermost, "filename").rfind("node:", 0) == 0);
-    CHECK(S(outermost.at("sourcemap"), "reason") == "map_not_found");
+    CHECK(Str(outermost, "filename").rfind("node:", 0) == 0);
+    CHECK(Str(outermost.at("sourcemap"), "reason") == "map_not_found");
     // The stack text is the original's, the text as sent beside it.
-    CHECK_MESSAGE(S(data, "stack").find("at computeTotal (") != std::string::npos, S(data, "stack"));
-    CHECK(S(data, "stack")
+    CHECK_MESSAGE(Str(data, "stack").find("at computeTotal (") != std::string::npos, Str(data, "stack"));
+    CHECK(Str(data, "stack")
               .find("src/cart.js:" + std::to_string(throw_line) + ":" + std::to_string(throw_column) + ")") !=
           std::string::npos);
-    CHECK(S(data, "stack").find("src/main.js:") != std::string::npos);
-    CHECK(S(data, "minified_stack").find("dist/app.js:") != std::string::npos);
+    CHECK(Str(data, "stack").find("src/main.js:") != std::string::npos);
+    CHECK(Str(data, "minified_stack").find("dist/app.js:") != std::string::npos);
     const std::string first_bug = bug_id;
 
     // The same code built again with another module beside it: other
@@ -401,14 +336,14 @@ TEST_CASE(
     const json::array both = error_events(2);
     REQUIRE(both.size() == 2);
     CHECK(bug_id == first_bug);
-    const json::value all = Json(api.Get("/v1/bugs?signalClass=all", admin), 200);
+    const json::value all = ExpectJson(api.Get("/v1/bugs?signalClass=all", admin), 200);
     CHECK_MESSAGE(all.at("bugs").as_array().size() == 1, json::serialize(all));
-    const json::value one = Json(api.Get("/v1/bugs/" + first_bug, admin), 200);
+    const json::value one = ExpectJson(api.Get("/v1/bugs/" + first_bug, admin), 200);
     CHECK(one.at("report_count").as_int64() == 2);
-    const json::value occurrences = Json(api.Get("/v1/bugs/" + first_bug + "/occurrences", admin), 200);
+    const json::value occurrences = ExpectJson(api.Get("/v1/bugs/" + first_bug + "/occurrences", admin), 200);
     CHECK(occurrences.at("total").as_int64() == 2);
-    const std::string title0 = S(both[0].at("data"), "name") + ": " + S(both[0].at("data"), "message");
-    const std::string title1 = S(both[1].at("data"), "name") + ": " + S(both[1].at("data"), "message");
+    const std::string title0 = Str(both[0].at("data"), "name") + ": " + Str(both[0].at("data"), "message");
+    const std::string title1 = Str(both[1].at("data"), "name") + ": " + Str(both[1].at("data"), "message");
     CHECK_MESSAGE(title0 != title1, title0);  // "TypeError: r is not a function" / "... o ..."
     for (const json::value& e : both) {
       const json::object* f = InnermostInApp(e.at("data"));
@@ -417,7 +352,8 @@ TEST_CASE(
       CHECK(f->at("lineno").as_int64() == throw_line);
       CHECK(EndsWith(std::string(f->at("filename").as_string()), "src/cart.js"));
     }
-    const json::value list = Json(api.Get("/v1/sourcemaps/projects/" + project + "/bundles", admin), 200);
+    const json::value list =
+        ExpectJson(api.Get("/v1/sourcemaps/projects/" + project + "/bundles", admin), 200);
     CHECK(list.at("total").as_int64() == 2);
   }
 }
