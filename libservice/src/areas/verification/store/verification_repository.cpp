@@ -127,6 +127,47 @@ ports::VerificationPromotionRow PromotionAt(const Rows& r, size_t i) {
 
 Value OptInt(const std::optional<int64_t>& v) { return v ? Value(*v) : Null(); }
 
+// The first row `sql` answers, read by `at`, or none.
+template <typename Row>
+Result<std::optional<Row>> FirstRow(ports::Tx& t, const std::string& sql, const std::vector<Value>& params,
+                                    Row (*at)(const Rows&, size_t)) {
+  SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query(sql, params));
+  if (r.empty()) return std::optional<Row>();
+  return std::optional<Row>(at(r, 0));
+}
+
+// Runners and devices are read and revoked the same way: by id within their
+// project, and listed per project (at most 500, oldest first).
+template <typename Row>
+Result<std::optional<Row>> FindInProject(ports::Tx& t, std::string_view columns, const std::string& org_id,
+                                         const std::string& project_id, const std::string& id,
+                                         Row (*at)(const Rows&, size_t)) {
+  return FirstRow(t, std::string(columns) + " WHERE id = ? AND org_id = ? AND project_id = ?",
+                  {id, org_id, project_id}, at);
+}
+
+template <typename Row>
+Result<std::vector<Row>> ListInProject(ports::Tx& t, std::string_view columns, const std::string& org_id,
+                                       const std::string& project_id, Row (*at)(const Rows&, size_t)) {
+  SV_ASSIGN_OR_RETURN(
+      Rows r, Sql(t).Query(std::string(columns) +
+                               " WHERE org_id = ? AND project_id = ? ORDER BY created_at, id LIMIT 500",
+                           {org_id, project_id}));
+  std::vector<Row> out;
+  for (size_t i = 0; i < r.size(); ++i) out.push_back(at(r, i));
+  return out;
+}
+
+// `table` is one of this file's constants, never input.
+Result<bool> RevokeInProject(ports::Tx& t, std::string_view table, const std::string& org_id,
+                             const std::string& project_id, const std::string& id, int64_t now_ms) {
+  SV_ASSIGN_OR_RETURN(int64_t n, Sql(t).Exec("UPDATE " + std::string(table) +
+                                                 " SET revoked_at = ? WHERE id = ? AND org_id = ? AND "
+                                                 "project_id = ? AND revoked_at IS NULL",
+                                             {now_ms, id, org_id, project_id}));
+  return n > 0;
+}
+
 class SqlVerificationRepository final : public ports::VerificationRepository {
  public:
   Status InsertRunner(ports::Tx& t, const ports::VerificationRunnerRow& x) override {
@@ -144,32 +185,17 @@ class SqlVerificationRepository final : public ports::VerificationRepository {
   Result<std::optional<ports::VerificationRunnerRow>> FindRunner(ports::Tx& t, const std::string& org_id,
                                                                  const std::string& project_id,
                                                                  const std::string& id) override {
-    SV_ASSIGN_OR_RETURN(
-        Rows r, Sql(t).Query(std::string(kRunnerColumns) + " WHERE id = ? AND org_id = ? AND project_id = ?",
-                             {id, org_id, project_id}));
-    if (r.empty()) return std::optional<ports::VerificationRunnerRow>();
-    return std::optional<ports::VerificationRunnerRow>(RunnerAt(r, 0));
+    return FindInProject(t, kRunnerColumns, org_id, project_id, id, RunnerAt);
   }
 
   Result<bool> RevokeRunner(ports::Tx& t, const std::string& org_id, const std::string& project_id,
                             const std::string& id, int64_t now_ms) override {
-    SV_ASSIGN_OR_RETURN(int64_t n,
-                        Sql(t).Exec("UPDATE verification_runners SET revoked_at = ? WHERE id = ? AND "
-                                    "org_id = ? AND project_id = ? AND revoked_at IS NULL",
-                                    {now_ms, id, org_id, project_id}));
-    return n > 0;
+    return RevokeInProject(t, "verification_runners", org_id, project_id, id, now_ms);
   }
 
   Result<std::vector<ports::VerificationRunnerRow>> ListRunners(ports::Tx& t, const std::string& org_id,
                                                                 const std::string& project_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r,
-                        Sql(t).Query(std::string(kRunnerColumns) +
-                                         " WHERE org_id = ? AND project_id = ? ORDER BY created_at, id "
-                                         "LIMIT 500",
-                                     {org_id, project_id}));
-    std::vector<ports::VerificationRunnerRow> out;
-    for (size_t i = 0; i < r.size(); ++i) out.push_back(RunnerAt(r, i));
-    return out;
+    return ListInProject(t, kRunnerColumns, org_id, project_id, RunnerAt);
   }
 
   Status InsertDevice(ports::Tx& t, const ports::VerificationDeviceRow& x) override {
@@ -187,32 +213,17 @@ class SqlVerificationRepository final : public ports::VerificationRepository {
   Result<std::optional<ports::VerificationDeviceRow>> FindDevice(ports::Tx& t, const std::string& org_id,
                                                                  const std::string& project_id,
                                                                  const std::string& id) override {
-    SV_ASSIGN_OR_RETURN(
-        Rows r, Sql(t).Query(std::string(kDeviceColumns) + " WHERE id = ? AND org_id = ? AND project_id = ?",
-                             {id, org_id, project_id}));
-    if (r.empty()) return std::optional<ports::VerificationDeviceRow>();
-    return std::optional<ports::VerificationDeviceRow>(DeviceAt(r, 0));
+    return FindInProject(t, kDeviceColumns, org_id, project_id, id, DeviceAt);
   }
 
   Result<bool> RevokeDevice(ports::Tx& t, const std::string& org_id, const std::string& project_id,
                             const std::string& id, int64_t now_ms) override {
-    SV_ASSIGN_OR_RETURN(int64_t n,
-                        Sql(t).Exec("UPDATE verification_devices SET revoked_at = ? WHERE id = ? AND "
-                                    "org_id = ? AND project_id = ? AND revoked_at IS NULL",
-                                    {now_ms, id, org_id, project_id}));
-    return n > 0;
+    return RevokeInProject(t, "verification_devices", org_id, project_id, id, now_ms);
   }
 
   Result<std::vector<ports::VerificationDeviceRow>> ListDevices(ports::Tx& t, const std::string& org_id,
                                                                 const std::string& project_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r,
-                        Sql(t).Query(std::string(kDeviceColumns) +
-                                         " WHERE org_id = ? AND project_id = ? ORDER BY created_at, id "
-                                         "LIMIT 500",
-                                     {org_id, project_id}));
-    std::vector<ports::VerificationDeviceRow> out;
-    for (size_t i = 0; i < r.size(); ++i) out.push_back(DeviceAt(r, i));
-    return out;
+    return ListInProject(t, kDeviceColumns, org_id, project_id, DeviceAt);
   }
 
   Status InsertChallenge(ports::Tx& t, const ports::VerificationChallengeRow& x) override {
@@ -296,10 +307,8 @@ class SqlVerificationRepository final : public ports::VerificationRepository {
 
   Result<std::optional<ports::VerificationReceiptRow>> FindReceipt(ports::Tx& t, const std::string& org_id,
                                                                    const std::string& id) override {
-    SV_ASSIGN_OR_RETURN(
-        Rows r, Sql(t).Query(std::string(kReceiptColumns) + " WHERE id = ? AND org_id = ?", {id, org_id}));
-    if (r.empty()) return std::optional<ports::VerificationReceiptRow>();
-    return std::optional<ports::VerificationReceiptRow>(ReceiptAt(r, 0));
+    return FirstRow(t, std::string(kReceiptColumns) + " WHERE id = ? AND org_id = ?", {id, org_id},
+                    ReceiptAt);
   }
 
   Result<std::vector<ports::VerificationReceiptRow>> ListReceipts(ports::Tx& t, const std::string& org_id,
@@ -328,13 +337,10 @@ class SqlVerificationRepository final : public ports::VerificationRepository {
 
   Result<std::optional<ports::VerificationPromotionRow>> LatestPromotion(
       ports::Tx& t, const std::string& org_id, const std::string& issue_id) override {
-    SV_ASSIGN_OR_RETURN(Rows r,
-                        Sql(t).Query(std::string(kPromotionColumns) +
-                                         " WHERE issue_id = ? AND org_id = ? ORDER BY created_at DESC, id "
-                                         "DESC LIMIT 1",
-                                     {issue_id, org_id}));
-    if (r.empty()) return std::optional<ports::VerificationPromotionRow>();
-    return std::optional<ports::VerificationPromotionRow>(PromotionAt(r, 0));
+    return FirstRow(t,
+                    std::string(kPromotionColumns) +
+                        " WHERE issue_id = ? AND org_id = ? ORDER BY created_at DESC, id DESC LIMIT 1",
+                    {issue_id, org_id}, PromotionAt);
   }
 
   Status MarkRegrouped(ports::Tx& t, const std::string& org_id,
