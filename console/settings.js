@@ -24,6 +24,7 @@ import {
   support,
   table,
 } from "./core.js";
+import { digestsSection } from "./digests.js";
 import { agentSettingsSection } from "./handoff.js";
 import { scrubbingSection } from "./scrubbing.js";
 import { sourcemapsSection } from "./sourcemaps.js";
@@ -142,6 +143,7 @@ export async function projectPage(id) {
     agentSettingsSection(id),
     scrubbingSection(id),
     sourcemapsSection(p),
+    digestsSection(id),
     out,
   );
 }

@@ -236,6 +236,7 @@ const RetentionName kRetentionNames[] = {
     {"presence", &RetentionPeriods::presence_ms, 5 * kMinuteMs, "5m"},
     {"evidence", &RetentionPeriods::evidence_ms, kDayMs, "1d"},
     {"expired_evidence", &RetentionPeriods::expired_evidence_ms, kDayMs, "1d"},
+    {"digest_batches", &RetentionPeriods::digest_batches_ms, kDayMs, "1d"},
 };
 
 std::string RetentionForm() {
@@ -551,11 +552,10 @@ std::vector<SettingInfo> PlatformRows() {
        ApplyEvidenceDir},
       {"SERVICE_RETENTION", "", "",
        "retention periods NAME=DURATION[,...] (names deliveries, dead_letters, outbox, sentry_event_ids, "
-       "agent_commands, presence, evidence, expired_evidence; DURATION N with m, h or d); unnamed ones keep "
-       "their "
-       "defaults",
+       "agent_commands, presence, evidence, expired_evidence, digest_batches; DURATION N with m, h or d); "
+       "unnamed ones keep their defaults",
        "deliveries=30d,dead_letters=90d,outbox=7d,sentry_event_ids=30d,agent_commands=24h,presence=10m,"
-       "evidence=30d,expired_evidence=30d",
+       "evidence=30d,expired_evidence=30d,digest_batches=90d",
        ApplyRetention},
   };
 }

@@ -63,16 +63,19 @@ TestResponse SetPrefs(TestService& t, const Member& by, const Member& of, const 
   return t.Patch("/v1/team/" + of.user_id + "/notifications", body, by.headers());
 }
 
-// Mail queued to `to` (JSON payloads of the mail outbox).
-// internal state: the queued mail is what these rules are about; no route reads the outbox, and
-// delivering it would change what later checks see.
+// Alert email queued to `to` ({to, subject, text} of each alert email batch,
+// instant and digest, oldest first).
+// internal state: the queued mail is what these rules are about; the history route omits instant
+// email, and delivering it would change what later checks see.
 std::vector<json::value> MailTo(TestService& t, const std::string& to) {
   std::vector<json::value> out;
-  const int64_t n = QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'mail'");
+  const char* kFrom = " FROM digest_batches b JOIN users u ON u.id = b.user_id WHERE u.email = ?";
+  const int64_t n = QueryInt(t, std::string("SELECT COUNT(*)") + kFrom, {to});
   for (int64_t i = 0; i < n; ++i) {
-    json::value p = json::parse(QueryText(
-        t, "SELECT payload FROM outbox WHERE kind = 'mail' ORDER BY created_at, id LIMIT 1 OFFSET ?", {i}));
-    if (S(p, "to") == to) out.push_back(std::move(p));
+    const std::string tail = std::string(kFrom) + " ORDER BY b.created_at, b.id LIMIT 1 OFFSET ?";
+    out.push_back(json::object{{"to", to},
+                               {"subject", QueryText(t, "SELECT b.subject" + tail, {to, i})},
+                               {"text", QueryText(t, "SELECT b.body" + tail, {to, i})}});
   }
   return out;
 }

@@ -395,4 +395,22 @@ TEST_CASE("routes Spec 2 closes to support sessions refuse them: the budget") {
   CHECK(Str(log.json.at("activity").at(0).at("path")) == "/v1/billing/budget");
 }
 
+TEST_CASE("routes Spec 2 closes to support sessions refuse them: digest decisions") {
+  World w;
+  TestService& t = *w.t;
+  const std::string id = Str(Start(t, w.root.access_token, w.customer.org_id).at("session").at("id"));
+  const json::object body{{"projectId", "00000000-0000-4000-8000-000000000001"},
+                          {"requestId", "00000000-0000-4000-8000-000000000002"},
+                          {"expectedGeneration", 0},
+                          {"action", "received"}};
+  auto r = t.Post("/v1/alerts/digests/00000000-0000-4000-8000-000000000003/resolution", body,
+                  Under(w.root.access_token, w.customer.org_id, id));
+  CHECK(r.status == 403);
+  CHECK(Str(r.json.at("error")) == "Support sessions cannot decide on digests");
+  // The organization's own member reaches the route (no such batch here).
+  CHECK(t.Post("/v1/alerts/digests/00000000-0000-4000-8000-000000000003/resolution", body,
+               BearerOrg(w.customer.access_token, w.customer.org_id))
+            .status == 404);
+}
+
 }  // namespace

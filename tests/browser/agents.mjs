@@ -22,6 +22,9 @@
 //             envelope's minified frames shown resolved on the bug page
 //             (context lines, "Show minified", why a frame stayed
 //             minified); the project page lists the bundle
+//   digests   a member's hourly digests (1 s periods) sent through the file
+//             provider are listed on the project page; "Send again" resends
+//             one with the next generation, "I got it" records receipt
 // OPS_DATABASE names one database for every server (the C++ test passes a
 // fresh PostgreSQL schema: several processes on one database); otherwise
 // each server has its own SQLite file. Exits 0 when every check holds.
@@ -38,7 +41,9 @@ if (!binary || !shotDir) {
 }
 mkdirSync(shotDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "service-agents-"));
-const sections = ["tokens", "handoff", "evidence", "applications", "verification", "scrubbing", "sourcemaps"];
+const all = ["tokens", "handoff", "evidence", "applications", "verification", "scrubbing", "sourcemaps", "digests"];
+// AGENTS_ONLY=name[,name...] runs those sections alone (while working on one).
+const sections = process.env.AGENTS_ONLY ? all.filter((n) => process.env.AGENTS_ONLY.split(",").includes(n)) : all;
 
 let browser;
 let failed = false;

@@ -282,6 +282,11 @@ void SmtpServer::Handle(int fd) {
       }
       if (!complete) return;
       if (std::string fault = TakeFault(Stage::kData); !fault.empty()) {
+        if (fault == kDropConnection) {
+          std::lock_guard<std::mutex> lock(mu_);
+          messages_.push_back(session);
+          return;  // the caller closes the socket: no answer to the message
+        }
         conn.Send(fault + "\r\n");
         reset();
         continue;

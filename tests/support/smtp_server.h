@@ -32,6 +32,7 @@ struct ReceivedMail {
 class SmtpServer {
  public:
   enum class Stage { kMailFrom, kRcptTo, kData /* the reply after the final dot */ };
+  static constexpr const char* kDropConnection = "DROP";
 
   SmtpServer();
   ~SmtpServer();  // stops the thread and closes every socket
@@ -43,7 +44,10 @@ class SmtpServer {
   std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
 
   // The next `times` commands at `stage` get `reply` (e.g. "451 4.3.0 try
-  // later", "550 5.1.1 no such user") instead of success.
+  // later", "550 5.1.1 no such user") instead of success. At kData the reply
+  // kDropConnection closes the connection after the final dot without any
+  // answer; the message counts as received (messages() lists it): the
+  // client cannot know whether it was accepted.
   void FailNext(Stage stage, std::string reply, int times = 1);
   // Only these credentials authenticate (235); others get 535. Default: any.
   void RequireCredentials(std::string user, std::string password);

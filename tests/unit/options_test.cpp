@@ -45,12 +45,14 @@ TEST_CASE("ConfigVariableNames lists the library's variables once: the platform'
       "SERVICE_EVIDENCE_DIR", "SERVICE_RETENTION",
       // The areas, in the order they open (each area's module.cpp).
       "SERVICE_MAIL_URL", "SERVICE_REQUIRE_EMAIL_VERIFICATION",  // mail
+      "SERVICE_METRICS_TOKEN",                                   // metrics
       "SERVICE_SUPERADMIN_EMAILS", "SERVICE_PLAN_LIMITS",        // operations
       "SERVICE_BILLING_API_URL", "SERVICE_BILLING_SECRET_KEY",
       "SERVICE_BILLING_WEBHOOK_SECRET",                                                 // operations
       "SERVICE_JWT_SECRET",                                                             // accounts
       "SERVICE_NATIVE_CAPTURE_RECEIPTS",                                                // applications
       "SERVICE_AI_URL", "SERVICE_AI_KEY", "SERVICE_AI_MODEL",                           // ai
+      "SERVICE_DIGEST_PERIODS",                                                         // triage
       "SERVICE_SECRETS_KEY", "SERVICE_ROUTINE_FIRE_URL", "SERVICE_CODE_HOST_API_URL"};  // integrations
   CHECK(ConfigVariableNames() == expected);
 }

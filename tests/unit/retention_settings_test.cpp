@@ -28,6 +28,7 @@ TEST_CASE("SERVICE_RETENTION defaults: what the README's retention table says") 
   CHECK(d.presence_ms == 10 * kMinute);
   CHECK(d.evidence_ms == 30 * kDay);
   CHECK(d.expired_evidence_ms == 30 * kDay);
+  CHECK(d.digest_batches_ms == 90 * kDay);
   CHECK(kRetentionBatchRows == 1000);
 }
 
@@ -47,8 +48,9 @@ TEST_CASE("SERVICE_RETENTION sets the named periods and keeps the others' defaul
   CHECK(o.retention.sentry_event_ids_ms == 3650 * kDay);
   CHECK(o.retention.agent_commands_ms == kHour);
   CHECK(o.retention.evidence_ms == 90 * kDay);
-  REQUIRE(ApplySetting(o, "SERVICE_RETENTION", "expired_evidence=2d").ok());
+  REQUIRE(ApplySetting(o, "SERVICE_RETENTION", "expired_evidence=2d,digest_batches=14d").ok());
   CHECK(o.retention.expired_evidence_ms == 2 * kDay);
+  CHECK(o.retention.digest_batches_ms == 14 * kDay);
   CHECK(o.retention.deliveries_ms == 30 * kDay);  // a new value replaces the whole setting
 
   REQUIRE(ApplySetting(o, "SERVICE_RETENTION", "").ok());  // empty: every default

@@ -10,6 +10,14 @@
 //     operator can fix the configuration), a full disk. Retried later.
 //   - permanent (IsPermanentMailFailure true): the provider refused the
 //     sender, the recipient or the message for good. Not retried.
+//   - outcome unknown (IsMailOutcomeUnknown true): the whole message was
+//     handed over (for SMTP: after the final "." of DATA) but the provider's
+//     answer never arrived (the connection was lost or timed out). The
+//     provider may or may not have accepted it. Alert email batches record
+//     it as `outcome_unknown` and never resend it on their own; the generic
+//     mail outbox (verification, invitations, ...) treats it as transient.
+//     A mailer that cannot tell this case apart may report it as transient:
+//     existing embedder mailers keep working unchanged.
 // Error messages must never contain the provider's credentials.
 //
 // Thread-safety: Send may be called from several threads at once.
@@ -43,6 +51,14 @@ inline Status PermanentMailFailure(std::string message) {
 inline bool IsPermanentMailFailure(const Status& s) {
   return !s.ok() && s.error_code() == kMailPermanentFailure;
 }
+
+// The error_code carried by a send whose outcome is unknown (see above).
+inline constexpr const char* kMailOutcomeUnknown = "MAIL_OUTCOME_UNKNOWN";
+
+inline Status OutcomeUnknownMailFailure(std::string message) {
+  return Status(Code::kUnavailable, std::move(message), kMailOutcomeUnknown);
+}
+inline bool IsMailOutcomeUnknown(const Status& s) { return !s.ok() && s.error_code() == kMailOutcomeUnknown; }
 
 class Mailer {
  public:

@@ -63,6 +63,10 @@ struct RetentionPeriods {
   // Rows of evidence artifacts expired or deleted, counted from then (reads
   // answer their state until; 404 after).
   int64_t expired_evidence_ms = 30LL * 86'400'000;
+  // Alert email batches in a final state (succeeded, permanent_failure,
+  // cancelled, outcome_unknown) with their events and recipient decisions,
+  // counted from their last change.
+  int64_t digest_batches_ms = 90LL * 86'400'000;
 };
 // The largest number of rows one retention statement deletes.
 inline constexpr int64_t kRetentionBatchRows = 1000;

@@ -9,6 +9,9 @@
 //   - permanent (IsPermanentMailFailure true): the relay answered 5xx to the
 //     sender, the recipient or the message, or the message itself is invalid.
 //     Retrying cannot help.
+//   - outcome unknown (IsMailOutcomeUnknown true): the message was handed
+//     over whole (after DATA's final dot) and no answer came back; see
+//     service/mailer.h.
 // Error messages never contain the provider's credentials.
 //
 // Thread-safety: Send may be called from several threads at once; each call
@@ -26,9 +29,12 @@
 namespace service::ports {
 
 // The interface is public (service/mailer.h): embedders may supply their own.
+using service::IsMailOutcomeUnknown;
 using service::IsPermanentMailFailure;
+using service::kMailOutcomeUnknown;
 using service::kMailPermanentFailure;
 using service::Mailer;
+using service::OutcomeUnknownMailFailure;
 using service::OutgoingMail;
 using service::PermanentMailFailure;
 using service::TransientMailFailure;

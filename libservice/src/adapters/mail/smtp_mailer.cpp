@@ -23,19 +23,32 @@ size_t ReadBody(char* buffer, size_t size, size_t nitems, void* userdata) {
   return n;
 }
 
-// Keeps the last reply line the relay sent (e.g. "550 5.1.1 no such user").
-// Only server-to-client text is looked at: what the client sends (AUTH) is
-// never recorded.
+// What the relay answered: the last reply line (e.g. "550 5.1.1 no such
+// user"), whether DATA was accepted with 354, and whether any reply came
+// after that 354 (the answer to the message itself). Only server-to-client
+// text is looked at: what the client sends (AUTH) is never recorded.
+struct Replies {
+  std::string last;
+  bool data_accepted = false;  // a 354 arrived
+  bool after_data = false;     // a reply arrived after the 354
+};
+
 int OnDebug(CURL*, curl_infotype type, char* data, size_t size, void* userdata) {
   if (type != CURLINFO_HEADER_IN) return 0;
-  auto* last = static_cast<std::string*>(userdata);
+  auto* replies = static_cast<Replies*>(userdata);
   std::string line;
   for (size_t i = 0; i < size && line.size() < 200; ++i) {
     const auto c = static_cast<unsigned char>(data[i]);
     if (c == '\r' || c == '\n') break;
     line += (c >= 0x20 && c < 0x7F) ? static_cast<char>(c) : '?';
   }
-  if (!line.empty()) *last = std::move(line);
+  if (line.empty()) return 0;
+  if (replies->data_accepted) {
+    replies->after_data = true;
+  } else if (line.starts_with("354")) {
+    replies->data_accepted = true;
+  }
+  replies->last = std::move(line);
   return 0;
 }
 
@@ -67,7 +80,7 @@ class SmtpMailer final : public ports::Mailer {
       return ports::TransientMailFailure(where_ + ": out of memory");
     const std::string mail_from = "<" + from_.address + ">";
     Upload upload{&data, 0};
-    std::string last_reply;
+    Replies replies;
     char errbuf[CURL_ERROR_SIZE] = {0};
 
     CURL* c = h->get();
@@ -86,7 +99,7 @@ class SmtpMailer final : public ports::Mailer {
     curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, static_cast<curl_off_t>(data.size()));
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
     curl_easy_setopt(c, CURLOPT_DEBUGFUNCTION, &OnDebug);
-    curl_easy_setopt(c, CURLOPT_DEBUGDATA, &last_reply);
+    curl_easy_setopt(c, CURLOPT_DEBUGDATA, &replies);
     curl_easy_setopt(c, CURLOPT_VERBOSE, 1L);  // feeds OnDebug only; nothing is printed
 
     const CURLcode rc = curl_easy_perform(c);
@@ -96,8 +109,14 @@ class SmtpMailer final : public ports::Mailer {
     curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &reply);
     std::string message = where_ + ": " + curl_easy_strerror(rc);
     if (errbuf[0] != '\0') message += " (" + std::string(errbuf) + ")";
-    if (!last_reply.empty()) message += "; server said: " + last_reply;
+    if (!replies.last.empty()) message += "; server said: " + replies.last;
     message = Redact(std::move(message));
+    // The relay took DATA, the whole message went out (the final dot
+    // follows the last byte read), and then no answer came: it may or may
+    // not have accepted the message.
+    if (replies.data_accepted && !replies.after_data && upload.pos == data.size()) {
+      return ports::OutcomeUnknownMailFailure(message + " (after the message was sent; outcome unknown)");
+    }
     const bool permanent = reply >= 500 && reply < 600 && !IsAuthReply(reply) && rc != CURLE_LOGIN_DENIED;
     return permanent ? ports::PermanentMailFailure(std::move(message))
                      : ports::TransientMailFailure(std::move(message));

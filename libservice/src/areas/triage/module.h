@@ -3,7 +3,8 @@
 // history, assignments, notifications and their preferences), the bug
 // writes (PATCH, bulk, merge, delete), the AI analysis routes, and what an
 // organization's, a member's or an account's deletion must remove or clear
-// of them. Workers: email digests and chat posts.
+// of them. Workers: email digests, alert email batches (digests.h) and
+// their retention sweep, chat posts.
 #pragma once
 
 #include <memory>
@@ -12,6 +13,7 @@
 #include "areas/bugs/module.h"
 #include "areas/triage/app/triage.h"
 #include "areas/triage/ports/bug_write_repository.h"
+#include "areas/triage/ports/digest_repository.h"
 #include "areas/triage/ports/triage_repository.h"
 #include "modules/module.h"
 
@@ -21,6 +23,8 @@ class TriageModule final : public Module {
  public:
   TriageModule(BugsModule& bugs, AiModule& ai) : bugs_module_(bugs), ai_(ai) {}
   std::string_view name() const override { return "triage"; }
+  // SERVICE_DIGEST_PERIODS.
+  void AddSettings(std::vector<SettingInfo>& rows) const override;
   Status Open(Platform& platform) override;
   void RegisterRoutes(api::Pipeline& pipeline) override;
 
@@ -31,6 +35,7 @@ class TriageModule final : public Module {
   BugsModule& bugs_module_;
   AiModule& ai_;
   std::unique_ptr<ports::TriageRepository> triage_;
+  std::unique_ptr<ports::DigestRepository> digests_;
   std::unique_ptr<ports::BugWriteRepository> bugs_;
   app::triage::TriageDeps deps_;
 };

@@ -1,8 +1,10 @@
-// Mail: every message the service sends goes through the outbox. A use case
-// enqueues the message inside its own write transaction; the mail worker
-// (registered by MailOutbox::RegisterWorker) delivers it through the
-// configured provider (SERVICE_MAIL_URL: smtp://, smtps://, file:DIR) with
-// retries and exponential backoff.
+// Mail: every account message the service sends (verification, password
+// reset, invitations, waitlist, data export) goes through the outbox; alert
+// emails are batches of their own (areas/triage/app/digests.h) sent through
+// mailer(). A use case enqueues the message inside its own write
+// transaction; the mail worker (registered by MailOutbox::RegisterWorker)
+// delivers it through the configured provider (SERVICE_MAIL_URL: smtp://,
+// smtps://, file:DIR) with retries and exponential backoff.
 //
 // Thread-safety: functions are safe from any thread.
 #pragma once
@@ -46,6 +48,9 @@ class MailOutbox {
 
   // True when a mail provider is configured.
   bool configured() const { return deps_.mailer != nullptr; }
+  // The configured provider, or null. Alert email batches (areas/triage)
+  // send through it directly: their states need each answer as it comes.
+  Mailer* mailer() const { return deps_.mailer; }
 
   // Queues `message` in the outbox inside `tx` (REQUIRES: within a write
   // transaction). Without a provider: kUnavailable "Email delivery is not

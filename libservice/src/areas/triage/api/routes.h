@@ -10,5 +10,7 @@ namespace service::api {
 
 void RegisterTriageRoutes(Pipeline& p, const app::triage::TriageDeps& deps);
 void RegisterNotificationRoutes(Pipeline& p, const app::triage::TriageDeps& deps);
+// GET /v1/alerts/digests, POST /v1/alerts/digests/:batchId/resolution.
+void RegisterDigestRoutes(Pipeline& p, const app::triage::TriageDeps& deps);
 
 }  // namespace service::api

@@ -1,5 +1,6 @@
 #include "areas/triage/app/internal.h"
 
+#include "areas/triage/app/digests.h"
 #include "areas/triage/domain/notify.h"
 #include "util/time.h"
 
@@ -58,9 +59,8 @@ Status Notify(const TriageDeps& deps, ports::Tx& tx, const ports::ActiveMember& 
   if (row.in_app || row.email_pending) SV_RETURN_IF_ERROR(deps.triage->AddNotification(tx, row));
 
   if (route == domain::triage::EmailRoute::kNow) {
-    SV_RETURN_IF_ERROR(deps.mail->Enqueue(
-        tx, app::mail::MailMessage{to.email, notice.title,
-                                   EmailText(deps, notice, bug, prefs.email_level == "full")}));
+    SV_RETURN_IF_ERROR(QueueAlertEmail(deps, tx, bug.org_id, to.user_id, "instant", notice.title,
+                                       EmailText(deps, notice, bug, prefs.email_level == "full"), {row.id}));
   }
   if (prefs.chat_enabled && prefs.chat_webhook && !prefs.chat_webhook->empty()) {
     const json::object payload{{"url", *prefs.chat_webhook},

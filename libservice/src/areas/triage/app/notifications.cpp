@@ -1,7 +1,11 @@
 // Notifications: the in-app list, read marks, preferences, email digests
 // and chat posts.
+#include <algorithm>
+
 #include <boost/json.hpp>
 
+#include "app/retention.h"
+#include "areas/triage/app/digests.h"
 #include "areas/triage/app/internal.h"
 #include "areas/triage/app/triage.h"
 #include "areas/triage/domain/notify.h"
@@ -71,7 +75,8 @@ Status SendDigestIfDue(const TriageDeps& deps, const ports::DigestOwner& owner) 
     SV_ASSIGN_OR_RETURN(std::optional<ports::NotificationPreferences> stored,
                         deps.triage->FindPreferences(tx, owner.org_id, owner.user_id));
     const ports::NotificationPreferences prefs = stored.value_or(ports::NotificationPreferences{});
-    const int64_t period = domain::triage::DigestPeriodMs(prefs.email_level, prefs.digest_freq);
+    const int64_t period = domain::triage::DigestPeriodMs(prefs.email_level, prefs.digest_freq,
+                                                          deps.digest_hourly_ms, deps.digest_daily_ms);
     if (!domain::triage::DigestDue(period, owner.oldest_at, deps.Now())) return Status::Ok();
     SV_ASSIGN_OR_RETURN(std::vector<ports::NotificationRow> items,
                         deps.triage->TakeDigest(tx, owner.org_id, owner.user_id));
@@ -81,10 +86,13 @@ Status SendDigestIfDue(const TriageDeps& deps, const ports::DigestOwner& owner) 
     SV_ASSIGN_OR_RETURN(std::optional<ports::ActiveMember> member,
                         deps.triage->FindActiveMember(tx, owner.org_id, owner.user_id));
     if (!member) return Status::Ok();
-    const std::string subject = period >= 24 * 3'600'000 ? "Your daily digest" : "Your hourly digest";
-    return deps.mail->Enqueue(
-        tx, app::mail::MailMessage{member->email, subject + " (" + std::to_string(items.size()) + ")",
-                                   DigestText(deps, items, prefs.email_level != "notification")});
+    const std::string subject = prefs.digest_freq == "daily" ? "Your daily digest" : "Your hourly digest";
+    std::vector<std::string> ids;
+    ids.reserve(items.size());
+    for (const ports::NotificationRow& n : items) ids.push_back(n.id);
+    return QueueAlertEmail(deps, tx, owner.org_id, owner.user_id, "digest",
+                           subject + " (" + std::to_string(items.size()) + ")",
+                           DigestText(deps, items, prefs.email_level != "notification"), ids);
   });
 }
 
@@ -188,7 +196,13 @@ Status SendChatPosts(const TriageDeps& deps, const std::function<bool()>& keep_g
 void RegisterNotificationWorkers(const TriageDeps& deps, Workers& workers) {
   Workers* w = &workers;
   const TriageDeps* d = &deps;
-  workers.Add("notification-digests", 60'000, [d] { return SendDueDigests(*d); });
+  // Every minute, or as often as the shortest digest period (SERVICE_DIGEST_PERIODS), at least every second.
+  const int64_t every =
+      std::clamp<int64_t>(std::min(deps.digest_hourly_ms, deps.digest_daily_ms), 1'000, 60'000);
+  workers.Add("notification-digests", every, [d] { return SendDueDigests(*d); });
+  workers.Add("digest-batches", 1'000, [d, w] { return SendDueBatches(*d, [w] { return w->running(); }); });
+  workers.Add("digest-batches-retention", app::kRetentionSweepIntervalMs,
+              [d] { return SweepDigestBatches(*d, kRetentionBatchRows).status(); });
   workers.Add("chat-posts", 1'000, [d, w] { return SendChatPosts(*d, [w] { return w->running(); }); });
 }
 

@@ -35,6 +35,7 @@
 #include "areas/operations/ports/usage_repository.h"
 #include "areas/projects/ports/project_repository.h"
 #include "areas/triage/ports/bug_write_repository.h"
+#include "areas/triage/ports/digest_repository.h"
 #include "areas/triage/ports/triage_repository.h"
 #include "ports/event_bus.h"
 #include "ports/ids.h"
@@ -61,6 +62,7 @@ struct TriageDeps {
   ports::BugWriteRepository* bugs = nullptr;
   ports::BugReadRepository* reads = nullptr;
   ports::TriageRepository* triage = nullptr;
+  ports::DigestRepository* digests = nullptr;  // alert email batches (digests.h)
   ports::UserRepository* users = nullptr;
   ports::OrgRepository* orgs = nullptr;
   ports::MembershipRepository* memberships = nullptr;
@@ -72,6 +74,11 @@ struct TriageDeps {
   ports::OutboundHttp* http = nullptr;  // chat posts
   ports::AiProvider* ai = nullptr;      // null: AI not configured
   const app::mail::MailOutbox* mail = nullptr;
+  // SERVICE_DIGEST_PERIODS: the length of an hourly and of a daily digest.
+  int64_t digest_hourly_ms = 3'600'000;
+  int64_t digest_daily_ms = 86'400'000;
+  // SERVICE_RETENTION digest_batches: finished alert email batches are kept this long.
+  int64_t digest_retention_ms = 90LL * 86'400'000;
   PlanLimitOverrides plan_limits;
   std::string public_url;  // links in emails and chat posts
   // Each domain event a triage write causes (regression, status_change,

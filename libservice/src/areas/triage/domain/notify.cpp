@@ -37,9 +37,10 @@ EmailRoute RouteEmail(std::string_view email_level, std::string_view digest_freq
   return digest_freq == "hourly" || digest_freq == "daily" ? EmailRoute::kDigest : EmailRoute::kNow;
 }
 
-int64_t DigestPeriodMs(std::string_view email_level, std::string_view digest_freq) {
+int64_t DigestPeriodMs(std::string_view email_level, std::string_view digest_freq, int64_t hourly_ms,
+                       int64_t daily_ms) {
   if (RouteEmail(email_level, digest_freq) != EmailRoute::kDigest) return 0;
-  return digest_freq == "daily" ? kDayMs : kHourMs;
+  return digest_freq == "daily" ? daily_ms : hourly_ms;
 }
 
 bool DigestDue(int64_t period_ms, int64_t oldest_at_ms, int64_t now_ms) {

@@ -34,7 +34,9 @@ EmailRoute RouteEmail(std::string_view email_level, std::string_view digest_freq
 
 // The digest period in milliseconds for the member's preferences (hour or
 // day); 0 when the member has no digest.
-int64_t DigestPeriodMs(std::string_view email_level, std::string_view digest_freq);
+// `hourly_ms` and `daily_ms` are the configured lengths (SERVICE_DIGEST_PERIODS).
+int64_t DigestPeriodMs(std::string_view email_level, std::string_view digest_freq,
+                       int64_t hourly_ms = 3'600'000, int64_t daily_ms = 86'400'000);
 // True when the digest holding an item waiting since `oldest_at_ms` is due
 // at `now_ms`: the period (aligned to UTC) containing oldest_at has ended.
 bool DigestDue(int64_t period_ms, int64_t oldest_at_ms, int64_t now_ms);

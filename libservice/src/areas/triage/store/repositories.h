@@ -8,6 +8,7 @@
 
 #include "areas/triage/ports/bug_status_repository.h"
 #include "areas/triage/ports/bug_write_repository.h"
+#include "areas/triage/ports/digest_repository.h"
 #include "areas/triage/ports/triage_repository.h"
 
 namespace service::store {
@@ -15,5 +16,6 @@ namespace service::store {
 std::unique_ptr<ports::BugStatusRepository> NewSqlBugStatusRepository();
 std::unique_ptr<ports::BugWriteRepository> NewSqlBugWriteRepository();
 std::unique_ptr<ports::TriageRepository> NewSqlTriageRepository();
+std::unique_ptr<ports::DigestRepository> NewSqlDigestRepository();
 
 }  // namespace service::store
