@@ -2,7 +2,8 @@
 # The README's second command: installs what is missing, builds, and runs the
 # whole test suite on SQLite and PostgreSQL, then the sanitizer build
 # (ASan+UBSan, clang, with the thread-safety analysis) of the unit, store
-# and API tests, the format check and the install check. Each stage prints
+# and API tests, the format check, the install check and the package check
+# (the Debian package installed, started and purged). Each stage prints
 # its duration; the whole command stays under 20 minutes on 2 cores. A throwaway PostgreSQL cluster is started for the run (initdb in a
 # temporary folder, free port) and torn down after, unless
 # SERVICE_TEST_POSTGRES_URL names a server to use.
@@ -33,6 +34,11 @@ if [[ -n "$bad_names" ]]; then
   echo "test case names must not contain ';' (CTest would run none of them)" >&2
   exit 1
 fi
+
+stage "link check"
+# Every relative link and image of README.md and docs/*.md names an existing
+# file (and a #fragment a heading of that page).
+scripts/check-links.sh
 
 stage "format check"
 files=$(git ls-files '*.cpp' '*.h' '*.cc' '*.c' 2>/dev/null || find libservice shells bindings examples tests -name '*.[ch]*')
@@ -120,7 +126,22 @@ while ((${#san_name[@]})); do san_reap; done
 rm -rf "$san_dir"
 ((!san_failed)) || exit 1
 
+# GET /v1/openapi.json: @redocly/cli lint (recommended-strict), then the e2e cases of
+# scripts/openapi-check.sh's PRISM_CASES on SQLite through a Prism proxy (--errors) that
+# validates every request and answer against the document; any violation fails
+# (/work/notes/readme-openapi.md). About 2 minutes.
+stage "openapi lint and Prism-validated e2e (SQLite)"
+scripts/openapi-check.sh lint
+env -u SERVICE_TEST_POSTGRES_URL scripts/openapi-check.sh prism
+
 stage "install check"
 scripts/check-install.sh build/test
+
+# cpack -G DEB from the tree built above, dpkg -i, the installed server
+# started as its user with the installed settings, GET /v1/health, the
+# upgrade path's migrate, dpkg --purge; lintian's findings when it is
+# installed (docs/operations.md "The Debian package"). About 20 s.
+stage "package check"
+scripts/check-package.sh build/test
 
 echo "all tests passed (${SECONDS} s)"

@@ -17,6 +17,8 @@
 #include "areas/integrations/module.h"
 #include "areas/mail/module.h"
 #include "areas/mcp/module.h"
+#include "areas/metrics/module.h"
+#include "areas/openapi/module.h"
 #include "areas/operations/module.h"
 #include "areas/portfolio/module.h"
 #include "areas/projects/module.h"
@@ -47,6 +49,7 @@ Modules AssembleModules() {
   Modules m;
   Add<MailModule>(m);
   Add<HealthModule>(m);
+  Add<MetricsModule>(m);  // GET /metrics; the process, pool and outbox figures
   OperationsModule* operations = Add<OperationsModule>(m);
   AccountsModule* accounts = Add<AccountsModule>(m);
   Add<SupportModule>(m, *accounts);
@@ -75,6 +78,8 @@ Modules AssembleModules() {
   Add<AdminModule>(m, *accounts);
   // Last: its tools use every area's use cases.
   Add<McpModule>(m, *bugs, *operations, *agent_work, *handoff, *evidence);
+  // After every route: GET /v1/openapi.json describes the route table.
+  Add<OpenApiModule>(m);
   return m;
 }
 

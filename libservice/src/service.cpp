@@ -124,6 +124,7 @@ Result<std::unique_ptr<Service>> Service::Open(Options options) {
   pipeline.cors = p.options.cors;
   pipeline.trust_proxy = p.options.trust_proxy;
   pipeline.rate_limits = p.options.rate_limits;
+  pipeline.metrics = &p.metrics;
 #if SERVICE_HAS_CONSOLE
   impl.console = std::make_unique<api::Console>(api::EmbeddedConsoleAssets());
   pipeline.console = impl.console.get();
@@ -160,6 +161,17 @@ Result<DemoCredentials> Service::SeedDemo() {
 }
 
 const Options& Service::options() const { return impl_->platform.options; }
+
+std::string Service::MetricsText() const { return impl_->platform.metrics.RenderText(); }
+
+void Service::AddMetricsGauge(std::string name, std::string help, std::function<double()> read) {
+  impl_->platform.metrics.AddCollector([name = std::move(name), help = std::move(help),
+                                        read = std::move(read)](std::vector<util::metrics::Family>& out) {
+    util::metrics::Family f{name, help, util::metrics::Type::kGauge, {}};
+    f.samples.push_back({{}, read()});
+    out.push_back(std::move(f));
+  });
+}
 
 Status Migrate(const std::string& database_url) {
   std::unique_ptr<store::SqliteFileOwner> owner;

@@ -388,6 +388,8 @@ class Transport {
     if (threads_) service::shell::MountService(*threads_, svc, log_);
   }
   bool Serve() { return events_ ? events_->Serve() : threads_->Serve(); }
+  // Connections open now; -1 on the threads transport (it does not count).
+  double OpenConnections() const { return events_ ? static_cast<double>(events_->open_connections()) : -1; }
   void Stop() { events_ ? events_->Stop() : threads_->Stop(); }
   std::vector<service::LogField> Describe() const {
     if (events_) {
@@ -416,6 +418,64 @@ class Transport {
   service::Service* service_ = nullptr;
   std::unique_ptr<service::shell::EventServer> events_;
   std::unique_ptr<service::shell::HttpServer> threads_;
+};
+
+// The metrics listener (SERVICE_METRICS_LISTEN): its own socket answering
+// GET /metrics with Service::MetricsText, without a token; anything else 404.
+class MetricsListener {
+ public:
+  MetricsListener(service::Service& svc, service::Logger& log) {
+    service::shell::EventTransportSettings s;
+    s.io_threads = 1;
+    s.worker_threads = 2;
+    s.max_connections = 64;
+    s.max_connections_per_client = 16;
+    server_ = std::make_unique<service::shell::EventServer>(
+        s,
+        [&svc](service::api::Request request) {
+          service::api::Response res;
+          if (request.method != "GET" || request.path != "/metrics") {
+            res.status = 404;
+            res.headers.Set("Content-Type", "text/plain; charset=utf-8");
+            res.body = "not found: this listener serves GET /metrics only\n";
+            return res;
+          }
+          res.headers.Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+          res.headers.Set("Cache-Control", "no-store");
+          res.body = svc.MetricsText();
+          return res;
+        },
+        [](const service::shell::AccessRecord&) {},  // scrapes are not logged
+        [&log](const std::string& message, const std::string& detail) {
+          log.Log(service::LogLevel::kError, "metrics listener: " + message, {{"error", detail}});
+        });
+  }
+  ~MetricsListener() { Stop(); }
+
+  // Binds `listen` (HOST:PORT) and serves on a thread of its own; the bound
+  // address in `address`.
+  bool Start(const std::string& listen, std::string* address, std::string* error) {
+    std::string host;
+    int port = 0;
+    if (const service::Status s = service::ParseListen(listen, &host, &port); !s.ok()) {
+      *error = s.message();
+      return false;
+    }
+    int bound = 0;
+    if (!server_->Bind(host, port, &bound, error)) return false;
+    *address = FormatHostPort(host, bound);
+    thread_ = std::thread([this] { server_->Serve(); });
+    return true;
+  }
+  void Stop() {
+    if (!thread_.joinable()) return;
+    server_->Stop();
+    thread_.join();
+  }
+
+ private:
+  std::unique_ptr<service::shell::EventServer> server_;
+  std::thread thread_;
 };
 
 int RunServer(Config config, const sigset_t& signals, bool demo) {
@@ -463,6 +523,20 @@ int RunServer(Config config, const sigset_t& signals, bool demo) {
     Fail(log, "cannot start background workers: " + s.ToString());
   }
   server.Mount(*svc);
+  if (server.OpenConnections() >= 0) {
+    svc->AddMetricsGauge("service_http_open_connections",
+                         "HTTP connections open now on the service's address.",
+                         [&server] { return server.OpenConnections(); });
+  }
+  std::unique_ptr<MetricsListener> metrics;
+  std::string metrics_address;
+  if (!config.transport.metrics_listen.empty()) {
+    metrics = std::make_unique<MetricsListener>(*svc, log);
+    std::string error;
+    if (!metrics->Start(config.transport.metrics_listen, &metrics_address, &error)) {
+      Fail(log, "cannot listen for metrics on " + config.transport.metrics_listen + ": " + error);
+    }
+  }
 
   std::atomic<bool> listener_done{false};
   std::atomic<bool> listener_ok{true};
@@ -474,6 +548,7 @@ int RunServer(Config config, const sigset_t& signals, bool demo) {
   std::vector<service::LogField> started = {
       {"listen", address}, {"database", BackendName(options.database_url)}, {"version", service::Version()}};
   for (auto& field : server.Describe()) started.push_back(std::move(field));
+  if (metrics) started.push_back({"metricsListen", metrics_address});
   log.Log(service::LogLevel::kInfo, "started", started);
   std::printf("listening on http://%s\n", address.c_str());
   std::fflush(stdout);
@@ -486,6 +561,7 @@ int RunServer(Config config, const sigset_t& signals, bool demo) {
     log.Log(service::LogLevel::kInfo, "shutting down", {{"signal", sig == SIGTERM ? "SIGTERM" : "SIGINT"}});
   }
   server.Stop();
+  if (metrics) metrics->Stop();
   const auto deadline = std::chrono::steady_clock::now() + kDrainTimeout;
   // A second signal cuts the wait short.
   const int again = WaitForSignal(signals, listener_done, deadline);

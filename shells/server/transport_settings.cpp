@@ -58,6 +58,19 @@ SV_TRANSPORT_SETTING(ApplyMaxConnectionsPerClient, ParseSettingCount, "SERVICE_M
 
 #undef SV_TRANSPORT_SETTING
 
+Status ApplyMetricsListen(TransportOptions& options, std::string_view value) {
+  const std::string trimmed(Trimmed(value));
+  if (!trimmed.empty()) {
+    std::string host;
+    int port = 0;
+    if (const Status s = ParseListen(trimmed, &host, &port); !s.ok()) {
+      return InvalidArgument("SERVICE_METRICS_LISTEN must be HOST:PORT, e.g. 127.0.0.1:9464");
+    }
+  }
+  options.metrics_listen = trimmed;
+  return Status::Ok();
+}
+
 }  // namespace
 
 const std::vector<TransportSetting>& TransportSettings() {
@@ -92,6 +105,10 @@ const std::vector<TransportSetting>& TransportSettings() {
        "open connections from one peer address (the TCP peer, also behind a proxy); beyond it 503 at "
        "once; 0: no cap",
        "256", ApplyMaxConnectionsPerClient},
+      {"SERVICE_METRICS_LISTEN", "", "",
+       "HOST:PORT of a second listener serving only GET /metrics (Prometheus text format), without a "
+       "token: keep it on a private address",
+       "unset: no metrics listener", ApplyMetricsListen},
   };
   return kSettings;
 }

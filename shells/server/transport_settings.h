@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct TransportOptions {
   // transport's default), the timeouts, min_body_rate, max_header_bytes and
   // the connection caps, and keep the transport's defaults otherwise.
   EventTransportSettings events;
+  // SERVICE_METRICS_LISTEN: HOST:PORT of a second listener that answers
+  // only GET /metrics (Service::MetricsText), without a token. Empty: none.
+  std::string metrics_listen;
 };
 
 // A row of the shell's table: the same fields as a library row, applied to

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -30,9 +31,13 @@ int DecodeStatus(int status) {
 
 }  // namespace
 
-ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env)
+    : ServerProcess(SERVICE_SERVER_BINARY, args, env) {}
+
+ServerProcess::ServerProcess(const std::string& program, const std::vector<std::string>& args,
+                             const std::vector<std::string>& env) {
   std::vector<std::string> argv_storage;
-  argv_storage.push_back(SERVICE_SERVER_BINARY);
+  argv_storage.push_back(program);
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
   std::vector<std::string> env_storage;
   for (char** e = environ; *e != nullptr; ++e) {
@@ -201,6 +206,60 @@ RunningServer::RunningServer(const std::string& database_url, const std::vector<
   const std::string prefix = "listening on http://127.0.0.1:";
   if (line_.rfind(prefix, 0) != 0) return;
   port_ = std::atoi(line_.c_str() + prefix.size());
+  server_port_ = port_;
+  if (const char* prism = std::getenv("SERVICE_TEST_PRISM"); prism != nullptr && *prism != '\0')
+    StartPrism(prism);
+}
+
+void RunningServer::StartPrism(const std::string& prism) {
+  // A free port for Prism (it cannot report the one it gets for 0).
+  int free_port = 0;
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof(addr);
+  if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0 &&
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0)
+    free_port = ntohs(addr.sin_port);
+  if (fd >= 0) ::close(fd);
+  port_ = 0;
+  if (free_port == 0) return;
+  const std::string upstream = "http://127.0.0.1:" + std::to_string(server_port_);
+  prism_ = std::make_unique<ServerProcess>(
+      prism,
+      std::vector<std::string>{"proxy", "--errors", "-h", "127.0.0.1", "-p", std::to_string(free_port),
+                               upstream + "/v1/openapi.json", upstream},
+      std::vector<std::string>{});
+  if (!prism_->started()) return;
+  // "... Prism is listening on http://127.0.0.1:PORT" (a few seconds: it
+  // compiles the document's schemas first).
+  const auto deadline = std::chrono::steady_clock::now() + milliseconds(60'000);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const auto line = prism_->ReadLine(milliseconds(1'000));
+    if (line && line->find("Prism is listening") != std::string::npos) {
+      port_ = free_port;
+      return;
+    }
+    if (!line && prism_->Wait(milliseconds(0))) return;  // exited (bad document?)
+  }
+}
+
+void RunningServer::StopPrism() {
+  if (!prism_) return;
+  prism_->Signal(SIGTERM);
+  if (!prism_->Wait(milliseconds(5'000))) {
+    prism_->Signal(SIGKILL);
+    (void)prism_->Wait(milliseconds(5'000));
+  }
+  if (const char* log = std::getenv("SERVICE_TEST_PRISM_LOG"); log != nullptr && *log != '\0') {
+    if (FILE* f = std::fopen(log, "a")) {
+      const std::string text = "== prism in front of " + line_ + "\n" + prism_->Stdout() + prism_->Stderr();
+      std::fwrite(text.data(), 1, text.size(), f);
+      std::fclose(f);
+    }
+  }
+  prism_.reset();
 }
 
 RunningServer::~RunningServer() {
@@ -210,7 +269,9 @@ RunningServer::~RunningServer() {
 std::optional<int> RunningServer::Stop(milliseconds timeout) {
   stopped_ = true;
   process_->Signal(SIGTERM);
-  return process_->Wait(timeout);
+  auto status = process_->Wait(timeout);
+  StopPrism();
+  return status;
 }
 
 TcpProxy::TcpProxy(const std::string& target_host, int target_port)

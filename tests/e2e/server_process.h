@@ -25,6 +25,9 @@ class ServerProcess {
   // Starts SERVICE_SERVER_BINARY with `args` and the test's environment
   // minus every SERVICE_* variable, plus `env` ("NAME=value").
   ServerProcess(const std::vector<std::string>& args, const std::vector<std::string>& env);
+  // The same for another program (an absolute path or a script with its #! line).
+  ServerProcess(const std::string& program, const std::vector<std::string>& args,
+                const std::vector<std::string>& env);
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
   // Kills the process if it still runs.
@@ -82,6 +85,14 @@ class TempDir {
 
 // A started server on 127.0.0.1 and a free port: waits for its listening
 // line. The destructor stops it (SIGTERM, then SIGKILL).
+//
+// With SERVICE_TEST_PRISM set to the path of @stoplight/prism-cli's `prism`
+// (scripts/openapi-check.sh prism), a Prism proxy with --errors is started in
+// front of the server, reading the server's GET /v1/openapi.json, and port()
+// is Prism's: every request and answer of the test is validated against the
+// document, a violation answers an error instead of the server's answer.
+// Prism's log is appended to SERVICE_TEST_PRISM_LOG (when set) once the
+// server stops; server_port() is the server's own port.
 class RunningServer {
  public:
   RunningServer(const std::string& database_url, const std::vector<std::string>& env = {},
@@ -90,15 +101,23 @@ class RunningServer {
 
   bool ok() const { return port_ > 0; }
   int port() const { return port_; }
+  int server_port() const { return server_port_; }
   const std::string& listening_line() const { return line_; }
   ServerProcess& process() { return *process_; }
   // SIGTERM and the exit status (nothing if it did not exit in `timeout`).
   std::optional<int> Stop(milliseconds timeout = milliseconds(15'000));
 
  private:
+  // Starts `prism` in front of server_port_; port_ becomes its port (0 when
+  // it did not start).
+  void StartPrism(const std::string& prism);
+  void StopPrism();
+
   std::unique_ptr<ServerProcess> process_;
+  std::unique_ptr<ServerProcess> prism_;
   std::string line_;
   int port_ = 0;
+  int server_port_ = 0;
   bool stopped_ = false;
 };
 

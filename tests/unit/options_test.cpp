@@ -61,7 +61,8 @@ TEST_CASE("the shell's transport rows: its variables, in documentation order, no
   const std::vector<std::string_view> expected = {
       "SERVICE_TRANSPORT",       "SERVICE_WORKER_THREADS",     "SERVICE_HEADER_TIMEOUT",
       "SERVICE_MIN_BODY_RATE",   "SERVICE_KEEP_ALIVE_TIMEOUT", "SERVICE_WRITE_TIMEOUT",
-      "SERVICE_MAX_HEADER_SIZE", "SERVICE_MAX_CONNECTIONS",    "SERVICE_MAX_CONNECTIONS_PER_CLIENT"};
+      "SERVICE_MAX_HEADER_SIZE", "SERVICE_MAX_CONNECTIONS",    "SERVICE_MAX_CONNECTIONS_PER_CLIENT",
+      "SERVICE_METRICS_LISTEN"};
   std::vector<std::string_view> names;
   for (const shell::TransportSetting& s : shell::TransportSettings()) {
     names.push_back(s.variable);
@@ -430,6 +431,30 @@ TEST_CASE("ValidateDatabaseUrl and ValidateMailUrl name the accepted forms") {
   const Status mail = ValidateMailUrl("mailto:x@example.com");
   CHECK(mail.code() == Code::kInvalidArgument);
   CHECK(Contains(mail.message(), "file:DIR"));
+}
+
+TEST_CASE(
+    "metrics settings: the token (16 characters at least, no spaces) and the metrics listener's address") {
+  Options o;
+  CHECK(ApplySetting(o, "SERVICE_METRICS_TOKEN", "  0123456789abcdef ").ok());
+  CHECK(o.metrics_token == "0123456789abcdef");
+  const Status short_token = ApplySetting(o, "SERVICE_METRICS_TOKEN", "short");
+  CHECK(short_token.code() == Code::kInvalidArgument);
+  CHECK(Contains(short_token.message(), "SERVICE_METRICS_TOKEN"));
+  CHECK_FALSE(Contains(short_token.message(), "short"));  // a secret is never echoed
+  CHECK_FALSE(ApplySetting(o, "SERVICE_METRICS_TOKEN", "0123456789 abcdef").ok());
+  CHECK(ApplySetting(o, "SERVICE_METRICS_TOKEN", "").ok());
+  CHECK(o.metrics_token.empty());
+
+  shell::TransportOptions t;
+  CHECK(shell::ApplyTransportSetting(t, "SERVICE_METRICS_LISTEN", "127.0.0.1:9464").ok());
+  CHECK(t.metrics_listen == "127.0.0.1:9464");
+  CHECK(shell::ApplyTransportSetting(t, "SERVICE_METRICS_LISTEN", "[::1]:0").ok());
+  const Status bad = shell::ApplyTransportSetting(t, "SERVICE_METRICS_LISTEN", "nine");
+  CHECK(bad.code() == Code::kInvalidArgument);
+  CHECK(Contains(bad.message(), "SERVICE_METRICS_LISTEN"));
+  CHECK(shell::ApplyTransportSetting(t, "SERVICE_METRICS_LISTEN", "").ok());
+  CHECK(t.metrics_listen.empty());
 }
 
 }  // namespace service

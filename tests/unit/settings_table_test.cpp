@@ -1,8 +1,8 @@
 // The settings tables are the one list of settings: the library's
 // (service::Settings(): the platform's rows and each area's) and the bundled
 // server's transport rows (shells/server/transport_settings.h). ApplySetting,
-// the shell's --help and flags, and the README's configuration table follow
-// them.
+// the shell's --help and flags, and the configuration table of
+// docs/configuration.md follow them (the README's short table is a subset).
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -41,22 +41,33 @@ std::vector<Documented> AllRows() {
   return rows;
 }
 
-// Rows of the README's "### Configuration" table: each variable named in a
-// row's first column, with the flag named in the same cell ("" when none).
-std::map<std::string, std::string> ReadmeSettings() {
-  std::ifstream in(std::string(SERVICE_SOURCE_DIR) + "/README.md");
-  REQUIRE(in.good());
+// The configuration table of a Markdown page: the rows (lines starting
+// "| `") of the section whose heading line is `heading`, up to the next
+// heading.
+std::vector<std::string> TableRows(const std::string& relative_path, const std::string& heading) {
+  std::ifstream in(std::string(SERVICE_SOURCE_DIR) + "/" + relative_path);
+  REQUIRE_MESSAGE(in.good(), relative_path);
   std::string line;
   bool in_section = false;
+  std::vector<std::string> rows;
+  const std::regex any_heading(R"(^#{1,6} )");
+  while (std::getline(in, line)) {
+    if (std::regex_search(line, any_heading)) {
+      in_section = line == heading;
+      continue;
+    }
+    if (in_section && line.rfind("| `", 0) == 0) rows.push_back(line);
+  }
+  return rows;
+}
+
+// Each variable named in a row's first column, with the flag named in the
+// same cell ("" when none).
+std::map<std::string, std::string> SettingsOf(const std::vector<std::string>& rows) {
   std::map<std::string, std::string> out;
   const std::regex variable(R"(`(SERVICE_[A-Z0-9_]+)`)");
   const std::regex flag(R"(`(--[a-z-]+)`)");
-  while (std::getline(in, line)) {
-    if (line.rfind("### ", 0) == 0 || line.rfind("## ", 0) == 0) {
-      in_section = line == "### Configuration";
-      continue;
-    }
-    if (!in_section || line.rfind("| `", 0) != 0) continue;
+  for (const std::string& line : rows) {
     const std::string first_cell = line.substr(1, line.find('|', 1) - 1);
     std::smatch f;
     const std::string flag_name = std::regex_search(first_cell, f, flag) ? f[1].str() : "";
@@ -68,26 +79,44 @@ std::map<std::string, std::string> ReadmeSettings() {
   return out;
 }
 
+// docs/configuration.md holds every setting; the README's "### Configuration"
+// shows the most used ones.
+std::map<std::string, std::string> DocumentedSettings() {
+  return SettingsOf(TableRows("docs/configuration.md", "# Configuration"));
+}
+
 }  // namespace
 
-TEST_CASE("the README's configuration table lists exactly the settings tables, flags included") {
-  const std::map<std::string, std::string> readme = ReadmeSettings();
+TEST_CASE("docs/configuration.md lists exactly the settings tables, flags included") {
+  const std::map<std::string, std::string> readme = DocumentedSettings();
   REQUIRE_FALSE(readme.empty());
   std::set<std::string> table;
   for (const Documented& s : AllRows()) {
     table.insert(std::string(s.variable));
     auto it = readme.find(std::string(s.variable));
     CHECK_MESSAGE(it != readme.end(), s.variable,
-                  " is a setting but not a row of README's Configuration table");
+                  " is a setting but not a row of the table in docs/configuration.md");
     if (it != readme.end()) {
-      CHECK_MESSAGE(it->second == s.flag, s.variable, ": README names flag '", it->second, "', the table '",
-                    s.flag, "'");
+      CHECK_MESSAGE(it->second == s.flag, s.variable, ": docs/configuration.md names flag '", it->second,
+                    "', the table '", s.flag, "'");
     }
   }
   for (const auto& entry : readme) {
     const auto& variable = entry.first;
     CHECK_MESSAGE(table.count(variable) == 1, variable,
-                  " is in README's Configuration table but not a setting");
+                  " is in the table of docs/configuration.md but not a setting");
+  }
+}
+
+TEST_CASE("the README's short configuration table is rows of docs/configuration.md") {
+  const std::vector<std::string> full = TableRows("docs/configuration.md", "# Configuration");
+  const std::vector<std::string> readme = TableRows("README.md", "### Configuration");
+  REQUIRE_FALSE(readme.empty());
+  CHECK(readme.size() < full.size());
+  const std::set<std::string> rows(full.begin(), full.end());
+  for (const std::string& row : readme) {
+    CHECK_MESSAGE(rows.count(row) == 1,
+                  "README.md's row is not a row of docs/configuration.md (copy it from there): ", row);
   }
 }
 

@@ -107,11 +107,20 @@ struct Options {
   // integrations. Default: https://api.github.com.
   std::string code_host_api_url = "https://api.github.com";
   std::string evidence_dir;
+  // SERVICE_METRICS_TOKEN: GET /metrics (Prometheus text) answers a caller
+  // presenting "Authorization: Bearer <token>". Empty: the route does not
+  // exist (404). Kept in memory, never logged. (The bundled server can also
+  // serve the metrics on a separate address: SERVICE_METRICS_LISTEN.)
+  std::string metrics_token;
   // SERVICE_NATIVE_CAPTURE_RECEIPTS: native (Swift) captures may create
   // first-capture receipts. Default: false (reads of existing receipts stay).
   bool native_capture_receipts = false;
   // SERVICE_RETENTION: the periods of the retention sweeps.
   RetentionPeriods retention;
+  // SERVICE_DIGEST_PERIODS: the length of each digest frequency (hourly,
+  // daily); shorter ones for staging and tests.
+  int64_t digest_hourly_ms = 3'600'000;
+  int64_t digest_daily_ms = 86'400'000;
   // SERVICE_BILLING_API_URL: base of a Stripe-compatible payments API.
   std::string billing_api_url = "https://api.stripe.com";
   // SERVICE_BILLING_SECRET_KEY: the payments API's secret key. Empty: billing

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -89,6 +90,17 @@ class Service {
   Result<DemoCredentials> SeedDemo();
 
   const Options& options() const;
+
+  // The service's metrics in the Prometheus text exposition format (0.0.4;
+  // content type "text/plain; version=0.0.4; charset=utf-8"): what GET
+  // /metrics answers (with SERVICE_METRICS_TOKEN), for an embedder that
+  // serves them its own way. Safe from any thread.
+  std::string MetricsText() const;
+  // Adds a gauge the embedder measures (e.g. its transport's open
+  // connections): `read` is called at every scrape, from any thread, while
+  // the service lives. `name` must follow the Prometheus naming rules and be
+  // unused. Call before serving.
+  void AddMetricsGauge(std::string name, std::string help, std::function<double()> read);
 
  private:
   explicit Service(Options options);

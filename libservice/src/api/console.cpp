@@ -69,7 +69,10 @@ Console::Console(const std::vector<ConsoleAsset>& assets) {
 std::optional<Response> Console::Serve(const Request& req) const {
   if (req.method != "GET" && req.method != "HEAD") return std::nullopt;  // the pipeline strips a HEAD's body
   const std::string_view path = req.path;
-  if (path == "/v1" || path.rfind("/v1/", 0) == 0 || path == "/api" || path.rfind("/api/", 0) == 0) {
+  // The API's paths, and /metrics (a scraper gets 404, not the page, while
+  // SERVICE_METRICS_TOKEN is unset).
+  if (path == "/v1" || path.rfind("/v1/", 0) == 0 || path == "/api" || path.rfind("/api/", 0) == 0 ||
+      path == "/metrics") {
     return std::nullopt;
   }
   const File* file = index_;

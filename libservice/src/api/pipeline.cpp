@@ -1,5 +1,6 @@
 #include "api/pipeline.h"
 
+#include <chrono>
 #include <exception>
 
 #include "api/console.h"
@@ -52,6 +53,16 @@ void AddRequestIdToServerError(Response& res, const std::string& request_id) {
   }
 }
 
+constexpr const char* kMethods[] = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "other"};
+constexpr const char* kClasses[] = {"1xx", "2xx", "3xx", "4xx", "5xx"};
+
+size_t MethodIndex(std::string_view method) {
+  for (size_t i = 0; i < 7; ++i) {
+    if (method == kMethods[i]) return i;
+  }
+  return 7;
+}
+
 Status DefaultAuthenticator(Context&, AuthMode mode) {
   if (mode == AuthMode::kCaptureKey) return Unauthenticated("Missing or invalid API key");
   return Unauthenticated("Missing or invalid token");
@@ -62,7 +73,71 @@ Pipeline::Pipeline(PipelineDeps deps)
     : deps_(std::move(deps)),
       key_authenticator_(DefaultAuthenticator),
       bearer_authenticator_(DefaultAuthenticator),
-      limiter_(std::make_unique<RateLimiter>(deps_.rate_limits)) {}
+      limiter_(std::make_unique<RateLimiter>(deps_.rate_limits)) {
+  util::metrics::Registry* m = deps_.metrics;
+  if (m == nullptr) return;
+  constexpr const char* kRefused = "service_reports_refused_total";
+  constexpr const char* kRefusedHelp =
+      "Reports refused, by reason (invalid, unauthenticated, too_large and rate_limited count every ingest "
+      "route: reports, Sentry envelopes, presence pings, AI summaries).";
+  refused_invalid_ = m->GetCounter(kRefused, kRefusedHelp, {{"reason", "invalid"}});
+  refused_unauthenticated_ = m->GetCounter(kRefused, kRefusedHelp, {{"reason", "unauthenticated"}});
+  refused_too_large_ = m->GetCounter(kRefused, kRefusedHelp, {{"reason", "too_large"}});
+  refused_rate_limited_ = m->GetCounter(kRefused, kRefusedHelp, {{"reason", "rate_limited"}});
+  m->AddCollector([this](std::vector<util::metrics::Family>& out) { CollectHttp(out); });
+}
+
+void Pipeline::Measure(const Request& req, const Route* route, RouteMetrics* metrics, int status,
+                       double seconds) {
+  if (deps_.metrics == nullptr) return;
+  if (metrics == nullptr) metrics = &unmatched_[MethodIndex(req.method)];
+  metrics->Record(status, seconds);
+  if (route == nullptr || route->rate != RateClass::kIngest) return;
+  switch (status) {
+    case 400:
+    case 422:
+      refused_invalid_->Inc();
+      break;
+    case 401:
+    case 403:
+      refused_unauthenticated_->Inc();
+      break;
+    case 413:
+      refused_too_large_->Inc();
+      break;
+    default:
+      break;
+  }
+}
+
+void Pipeline::CollectHttp(std::vector<util::metrics::Family>& out) const {
+  using util::metrics::Family;
+  using util::metrics::Type;
+  Family requests{
+      "service_http_requests_total",
+      "HTTP requests answered, by method, route pattern (\"unmatched\": no route) and status class.",
+      Type::kCounter,
+      {}};
+  Family latency{"service_http_request_duration_seconds",
+                 "Time from a request's arrival in the library to its answer (a streamed answer: its first "
+                 "part), by method and route pattern.",
+                 Type::kHistogram,
+                 {}};
+  auto add = [&](const std::string& method, const std::string& route, const RouteMetrics& rm) {
+    if (rm.latency.Count() == 0) return;  // never called: no series
+    for (int c = 0; c < 5; ++c) {
+      const uint64_t n = rm.by_class[c].Value();
+      if (n == 0) continue;
+      requests.samples.push_back(
+          {{{"method", method}, {"route", route}, {"status", kClasses[c]}}, static_cast<double>(n)});
+    }
+    latency.samples.push_back(rm.latency.Snapshot({{"method", method}, {"route", route}}));
+  };
+  for (const auto& [route, rm] : router_.MeteredRoutes()) add(route->method, route->pattern, *rm);
+  for (size_t i = 0; i < 8; ++i) add(kMethods[i], "unmatched", unmatched_[i]);
+  out.push_back(std::move(requests));
+  out.push_back(std::move(latency));
+}
 
 void Pipeline::LogServerError(const Context& ctx, const Response& res, const std::string& cause) const {
   if (deps_.log == nullptr) return;
@@ -100,6 +175,9 @@ void Pipeline::ApplyCors(const Request& req, Response& res) const {
 }
 
 Response Pipeline::Handle(const Request& req) {
+  const auto started = std::chrono::steady_clock::now();
+  const Route* measured_route = nullptr;
+  RouteMetrics* measured = nullptr;
   Context ctx(req);
   ctx.request_id = deps_.ids->NewId();
   ctx.client_ip = ClientAddress(req, deps_.trust_proxy);
@@ -127,6 +205,8 @@ Response Pipeline::Handle(const Request& req) {
       // Every GET route and console path answers HEAD the same way.
       Router::Match match =
           router_.Find(req.method == "HEAD" ? std::string_view("GET") : req.method, req.path);
+      measured_route = match.route;  // also when the handler throws
+      measured = match.metrics;
       const bool has_policy = match.route && match.route->body_policy;
       const uint64_t limit = has_policy ? match.route->body_policy->max_bytes : kMaxBodyBytes;
       const uint64_t size = req.body_source ? req.body_source->size() : req.body.size();
@@ -165,6 +245,8 @@ Response Pipeline::Handle(const Request& req) {
   if (req.method == "HEAD") StripForHead(res);
   ApplyCors(req, res);
   res.headers.Set("X-Request-Id", ctx.request_id);
+  Measure(req, measured_route, measured, res.status,
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   return res;
 }
 
@@ -178,6 +260,7 @@ Response Pipeline::Dispatch(Context& ctx, const Router::Match& match) {
   const RateClass rate = match.route ? match.route->rate : RateClass::kGeneral;
   int64_t retry_after = 0;
   if (!limiter_->Allow(rate, ctx.client_ip, deps_.clock->NowMillis(), &retry_after)) {
+    if (rate == RateClass::kIngest && refused_rate_limited_ != nullptr) refused_rate_limited_->Inc();
     Response r = ErrorResponse(429, "Too many requests, please try again later",
                                json::object{{"retryAfter", retry_after}});
     r.headers.Set("Retry-After", std::to_string(retry_after));

@@ -19,6 +19,7 @@
 #include "service/http.h"
 #include "service/logger.h"
 #include "service/options.h"
+#include "util/metrics.h"
 
 namespace service::api {
 
@@ -40,6 +41,8 @@ struct PipelineDeps {
   bool trust_proxy = false;
   RateLimits rate_limits;
   const Console* console = nullptr;  // answers GETs no route takes (null: none)
+  // Where the HTTP and ingest metrics are registered (null: none kept).
+  util::metrics::Registry* metrics = nullptr;
 };
 
 // Paths under `prefix` are called from any origin (e.g. browser SDKs of
@@ -83,6 +86,22 @@ class Pipeline {
   std::vector<OpenOriginPaths> open_paths_;
   // The open paths `path` is under, or null.
   const OpenOriginPaths* OpenPathsFor(std::string_view path) const;
+  // Counts an answer in the metrics: by route (or unmatched, by method)
+  // and, on an ingest route, a refusal before the use case by its status
+  // (invalid, unauthenticated, too_large; rate_limited is counted where the
+  // limiter refuses, since a plan limit may also answer 429).
+  void Measure(const Request& req, const Route* route, RouteMetrics* metrics, int status, double seconds);
+  // The HTTP families of /metrics (a Registry collector).
+  void CollectHttp(std::vector<util::metrics::Family>& out) const;
+
+  // Requests no route took, by method (GET, HEAD, POST, PUT, PATCH, DELETE,
+  // OPTIONS, other).
+  RouteMetrics unmatched_[8];
+  // Ingest requests refused before the use case (null without metrics).
+  util::metrics::Counter* refused_invalid_ = nullptr;
+  util::metrics::Counter* refused_unauthenticated_ = nullptr;
+  util::metrics::Counter* refused_too_large_ = nullptr;
+  util::metrics::Counter* refused_rate_limited_ = nullptr;
 };
 
 }  // namespace service::api

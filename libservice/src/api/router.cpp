@@ -37,6 +37,7 @@ void Router::Add(Route route) {
   for (size_t i = 0; i < c.segments.size(); ++i)
     if (c.segments[i][0] != ':') c.literal_score |= 1 << (30 - std::min<size_t>(i, 30));
   c.route = std::move(route);
+  c.metrics = std::make_shared<RouteMetrics>();
   routes_.push_back(std::move(c));
   std::stable_sort(routes_.begin(), routes_.end(),
                    [](const Compiled& a, const Compiled& b) { return a.literal_score > b.literal_score; });
@@ -56,12 +57,20 @@ Router::Match Router::Find(std::string_view method, std::string_view path) const
       continue;
     }
     m.route = &c.route;
+    m.metrics = c.metrics.get();
     for (size_t i = 0; i < segs.size(); ++i)
       if (c.segments[i][0] == ':')
         m.params.items.emplace_back(c.segments[i].substr(1), util::UrlDecode(segs[i], false));
     return m;
   }
   return m;
+}
+
+std::vector<std::pair<const Route*, const RouteMetrics*>> Router::MeteredRoutes() const {
+  std::vector<std::pair<const Route*, const RouteMetrics*>> out;
+  out.reserve(routes_.size());
+  for (const Compiled& c : routes_) out.emplace_back(&c.route, c.metrics.get());
+  return out;
 }
 
 bool Router::SetBodyPolicy(std::string_view method, std::string_view pattern, BodyPolicy policy) {
@@ -89,6 +98,13 @@ std::vector<std::string> Router::MethodsFor(std::string_view path) const {
     for (size_t i = 0; i < segs.size() && ok; ++i) ok = c.segments[i][0] == ':' || c.segments[i] == segs[i];
     if (ok && std::find(out.begin(), out.end(), c.route.method) == out.end()) out.push_back(c.route.method);
   }
+  return out;
+}
+
+std::vector<const Route*> Router::Routes() const {
+  std::vector<const Route*> out;
+  out.reserve(routes_.size());
+  for (const Compiled& c : routes_) out.push_back(&c.route);
   return out;
 }
 

@@ -26,6 +26,7 @@
 
 #include "domain/roles.h"
 #include "service/http.h"
+#include "util/metrics.h"
 
 namespace service::api {
 
@@ -46,6 +47,19 @@ enum class AuthMode {
 };
 
 using Handler = std::function<Response(Context&)>;
+
+// What /metrics counts per route: answers by status class (1xx..5xx) and
+// their latency. Relaxed atomics only (util/metrics.h).
+struct RouteMetrics {
+  util::metrics::Counter by_class[5];
+  util::metrics::Histogram latency{util::metrics::LatencyBuckets()};
+
+  void Record(int status, double seconds) {
+    const int cls = status / 100;
+    if (cls >= 1 && cls <= 5) by_class[cls - 1].Inc();
+    latency.Observe(seconds);
+  }
+};
 
 struct Route {
   std::string method;
@@ -85,6 +99,7 @@ class Router {
     const Route* route = nullptr;  // null: nothing matched
     bool path_exists = false;      // the path matched under another method
     PathParams params;
+    RouteMetrics* metrics = nullptr;  // the matched route's
   };
   Match Find(std::string_view method, std::string_view path) const;
   // Sets the body policy of the route added as `method` `pattern` (the
@@ -95,12 +110,17 @@ class Router {
   BodyPolicy BodyPolicyFor(std::string_view method, std::string_view path) const;
   // Methods registered for `path` (for CORS preflight and 405-style hints).
   std::vector<std::string> MethodsFor(std::string_view path) const;
+  // Every route with its metrics, in match order.
+  std::vector<std::pair<const Route*, const RouteMetrics*>> MeteredRoutes() const;
+  // Every route, in match order (the OpenAPI document and its tests).
+  std::vector<const Route*> Routes() const;
 
  private:
   struct Compiled {
     Route route;
     std::vector<std::string> segments;  // ":x" marks a parameter
     int literal_score = 0;              // more literals first
+    std::shared_ptr<RouteMetrics> metrics;
   };
   std::vector<Compiled> routes_;
 };

@@ -35,6 +35,7 @@
 #include "service/mailer.h"
 #include "service/options.h"
 #include "store/database.h"
+#include "util/metrics.h"
 
 namespace service::modules {
 
@@ -42,6 +43,9 @@ struct Platform {
   explicit Platform(Options o) : options(std::move(o)) {}
 
   Options options;
+  // What GET /metrics shows: areas register their metrics and collectors
+  // while they open (util/metrics.h).
+  util::metrics::Registry metrics;
   std::shared_ptr<Clock> clock;
   std::shared_ptr<Logger> log;
   std::unique_ptr<ports::Ids> ids;

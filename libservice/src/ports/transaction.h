@@ -16,9 +16,11 @@
 // is for logs only, never for clients).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -49,10 +51,18 @@ using TxFn = std::function<Status(Tx&)>;
 class BatchCommitter {
  public:
   using BatchFn = std::function<Status(Tx& tx, const std::vector<void*>& items)>;
+  // Upper bounds of the batch-size buckets (items per transaction).
+  static constexpr uint64_t kBatchSizeBounds[] = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+  static constexpr size_t kBatchSizeBuckets = std::size(kBatchSizeBounds) + 1;  // and larger
   struct Stats {
     uint64_t batches = 0;    // transactions written
     uint64_t items = 0;      // items they carried
     uint64_t fallbacks = 0;  // batches rolled back and written item by item
+    uint64_t queued = 0;     // items waiting for a writer now
+    uint64_t writing = 0;    // batches being written now
+    // Batches by size: [i] counts sizes in (kBatchSizeBounds[i-1],
+    // kBatchSizeBounds[i]]; the last, larger ones (not cumulative).
+    std::array<uint64_t, kBatchSizeBuckets> batch_sizes{};
   };
 
   BatchCommitter() = default;

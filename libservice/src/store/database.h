@@ -113,6 +113,15 @@ class Database {
   // Cheap round trip proving the database answers.
   virtual Status Ping() = 0;
 
+  // The connection pool now (GET /metrics). SQLite: the readers (the one
+  // writer connection is not counted); PostgreSQL: the pooled connections.
+  struct PoolStats {
+    int64_t in_use = 0;
+    int64_t idle = 0;
+    int64_t max = 0;
+  };
+  virtual PoolStats pool_stats() { return {}; }
+
   // Stops background threads after draining queued writes. Idempotent.
   virtual void Close() = 0;
 };

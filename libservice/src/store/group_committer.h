@@ -70,6 +70,9 @@ class GroupCommitter final : public ports::BatchCommitter {
         }
         ++stats_.batches;
         stats_.items += batch.size();
+        size_t bucket = 0;
+        while (bucket + 1 < kBatchSizeBuckets && batch.size() > kBatchSizeBounds[bucket]) ++bucket;
+        ++stats_.batch_sizes[bucket];
         mu_.Unlock();
         const bool fell_back = WriteBatch(batch);
         mu_.Lock();
@@ -93,7 +96,10 @@ class GroupCommitter final : public ports::BatchCommitter {
 
   Stats stats() const override {
     util::MutexLock lock(&mu_);
-    return stats_;
+    Stats s = stats_;
+    s.queued = queue_.size();
+    s.writing = static_cast<uint64_t>(writers_);
+    return s;
   }
 
  private:

@@ -98,6 +98,40 @@ Status IntegrationsModule::Open(Platform& p) {
   deps_.routine_fire_url = p.options.routine_fire_url;
   deps_.code_host_api_url = p.options.code_host_api_url;
   deps_.retention = p.options.retention;
+  constexpr const char* kOutcomes = "service_deliveries_total";
+  constexpr const char* kOutcomesHelp =
+      "Webhook, chat and code-host delivery attempts recorded by the delivery engine, by outcome (success, "
+      "deferred: tried again later, failed: for good, canceled).";
+  deps_.delivery_counters.success = p.metrics.GetCounter(kOutcomes, kOutcomesHelp, {{"outcome", "success"}});
+  deps_.delivery_counters.deferred =
+      p.metrics.GetCounter(kOutcomes, kOutcomesHelp, {{"outcome", "deferred"}});
+  deps_.delivery_counters.failed = p.metrics.GetCounter(kOutcomes, kOutcomesHelp, {{"outcome", "failed"}});
+  deps_.delivery_counters.canceled =
+      p.metrics.GetCounter(kOutcomes, kOutcomesHelp, {{"outcome", "canceled"}});
+  {
+    ports::IntegrationRepository* repo = integrations_.get();
+    ports::Transactions* db = p.tx.get();
+    Clock* clock = p.clock.get();
+    p.metrics.AddCollector([repo, db, clock](std::vector<util::metrics::Family>& out) {
+      ports::IntegrationRepository::Backlog b;
+      const int64_t now = clock->NowMillis();
+      if (!db->Read([&](ports::Tx& tx) -> Status {
+               SV_ASSIGN_OR_RETURN(b, repo->CountBacklog(tx, now));
+               return Status::Ok();
+             }).ok()) {
+        return;  // the database is down: no figures rather than wrong ones
+      }
+      util::metrics::Family f{"service_deliveries_backlog",
+                              "Deliveries waiting to be sent, by state: pending, deferred (quiet hours or a "
+                              "later try), overdue (pending and due for more than a minute).",
+                              util::metrics::Type::kGauge,
+                              {}};
+      f.samples.push_back({{{"state", "pending"}}, static_cast<double>(b.pending)});
+      f.samples.push_back({{{"state", "deferred"}}, static_cast<double>(b.deferred)});
+      f.samples.push_back({{{"state", "overdue"}}, static_cast<double>(b.overdue)});
+      out.push_back(std::move(f));
+    });
+  }
 
   // Deliveries are written in the transaction of the event that causes them;
   // the schedule (quiet hours, signing) depends on which area wrote it.

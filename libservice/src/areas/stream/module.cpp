@@ -16,6 +16,12 @@ Status StreamModule::Open(Platform& p) {
   // second: a check each second wakes the streams that are due.
   app::stream::Hub* hub = hub_.get();
   p.workers.Add("stream-heartbeats", 1000, [hub] { return hub->Tick(); });
+  p.metrics.AddCollector([hub](std::vector<util::metrics::Family>& out) {
+    out.push_back({"service_stream_open_streams",
+                   "Live event streams (GET /v1/bugs/stream) open now.",
+                   util::metrics::Type::kGauge,
+                   {{{}, static_cast<double>(hub->open_count())}}});
+  });
   return Status::Ok();
 }
 

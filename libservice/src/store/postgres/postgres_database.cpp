@@ -370,6 +370,12 @@ class PostgresDatabase final : public Database {
     return Transaction("BEGIN", fn);
   }
 
+  PoolStats pool_stats() override {
+    util::MutexLock lock(&mu_);
+    const auto idle = static_cast<int64_t>(free_.size());
+    return {std::max<int64_t>(0, created_ - idle), idle, pool_size_};
+  }
+
   Status Ping() override {
     std::unique_ptr<PgConnection> conn;
     SV_RETURN_IF_ERROR(Acquire(kPingAcquireTimeout, &conn));

@@ -365,6 +365,13 @@ class SqliteDatabase final : public Database {
 
   Status WriteAlone(const std::function<Status(Connection&)>& fn) override { return Write(fn); }
 
+  PoolStats pool_stats() override {
+    util::MutexLock lock(&readers_mu_);
+    const auto all = static_cast<int64_t>(readers_.size());
+    const auto idle = static_cast<int64_t>(free_readers_.size());
+    return {all - idle, idle, all};
+  }
+
   Status Ping() override {
     return Read([](Connection& c) { return c.Query("SELECT 1", {}).status(); });
   }

@@ -25,6 +25,7 @@
 #include "service/logger.h"
 #include "service/options.h"
 #include "service/status.h"
+#include "util/metrics.h"
 
 namespace service::app::capture {
 
@@ -71,6 +72,16 @@ struct CaptureDeps {
   // The scrubbing settings cache and counters (scrubbing.h); null: every
   // report is scrubbed with the default rules and nothing is counted.
   ScrubbingCache* scrubbing = nullptr;
+  // GET /metrics: reports stored, by outcome, and refused by the use case
+  // (a plan limit; a failure of the database). Null: not counted.
+  struct Counters {
+    util::metrics::Counter* new_bug = nullptr;
+    util::metrics::Counter* duplicate = nullptr;
+    util::metrics::Counter* regression = nullptr;
+    util::metrics::Counter* plan_limit = nullptr;
+    util::metrics::Counter* error = nullptr;
+  };
+  Counters counters;
 
   int64_t Now() const { return clock->NowMillis(); }
 };

@@ -216,8 +216,16 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
   s.seen_at = now;
 
   // --- The write, shared with concurrent reports (group commit). ---
-  SV_RETURN_IF_ERROR(deps.capture->committer().Run(&r));
-  SV_RETURN_IF_ERROR(r.outcome);
+  const Status written = deps.capture->committer().Run(&r);
+  const Status& refused = written.ok() ? r.outcome : written;
+  if (!refused.ok()) {
+    const CaptureDeps::Counters& n = deps.counters;
+    util::metrics::Counter* c = refused.code() == Code::kPaymentRequired ? n.plan_limit
+                                : refused.code() >= Code::kInternal      ? n.error
+                                                                         : nullptr;
+    if (c != nullptr) c->Inc();
+    return refused;
+  }
 
   if (source.grouping_v3_shadow && r.bug.created && deps.duplicates != nullptr) {
     ProposeDuplicatesFor(deps, w, r.bug.id, embedding);
@@ -225,6 +233,11 @@ Result<IngestResult> Ingest(const CaptureDeps& deps, const ReportSource& source,
 
   if (r.event.payload.empty()) r.event = OutcomeEvent(r);
   deps.bus->Publish(r.event);
+
+  util::metrics::Counter* accepted = r.event.type == "new_bug"      ? deps.counters.new_bug
+                                     : r.event.type == "regression" ? deps.counters.regression
+                                                                    : deps.counters.duplicate;
+  if (accepted != nullptr) accepted->Inc();
 
   IngestResult out;
   out.bug_id = r.bug.id;

@@ -402,6 +402,23 @@ ports::DeliveryOutcome SendDelivery(const IntegrationsDeps& deps, const ports::D
   return finish("failed", error);
 }
 
+namespace {
+
+// Counts recorded outcomes for GET /metrics.
+void CountOutcomes(const IntegrationsDeps& deps, const std::vector<ports::DeliveryOutcome>& outcomes) {
+  const IntegrationsDeps::DeliveryCounters& c = deps.delivery_counters;
+  for (const ports::DeliveryOutcome& o : outcomes) {
+    util::metrics::Counter* n = o.status == "success"    ? c.success
+                                : o.status == "deferred" ? c.deferred
+                                : o.status == "failed"   ? c.failed
+                                : o.status == "canceled" ? c.canceled
+                                                         : nullptr;
+    if (n != nullptr) n->Inc();
+  }
+}
+
+}  // namespace
+
 Result<int64_t> DrainDeliveries(const IntegrationsDeps& deps) {
   int64_t sent = 0;
   for (;;) {
@@ -412,6 +429,7 @@ Result<int64_t> DrainDeliveries(const IntegrationsDeps& deps) {
     std::vector<ports::DeliveryOutcome> outcomes;
     for (const ports::DeliveryRow& d : rows) outcomes.push_back(SendDelivery(deps, d));
     SV_RETURN_IF_ERROR(deps.integrations->Complete(*deps.db, outcomes, deps.Now()));
+    CountOutcomes(deps, outcomes);
     sent += static_cast<int64_t>(rows.size());
   }
 }
@@ -693,6 +711,7 @@ void DeliveryEngine::CompleteLoop() {
     }
     if (!batch.empty()) {
       Status st = deps_.integrations->Complete(*deps_.db, batch, deps_.Now());
+      if (st.ok()) CountOutcomes(deps_, batch);
       if (!st.ok() && deps_.log != nullptr) {
         // The rows stay leased (or, without leases, due) and are sent again
         // after the lease: at least once.

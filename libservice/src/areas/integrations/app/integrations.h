@@ -36,6 +36,7 @@
 #include "service/clock.h"
 #include "service/logger.h"
 #include "service/options.h"
+#include "util/metrics.h"
 
 namespace service::app::integrations {
 
@@ -60,6 +61,14 @@ struct IntegrationsDeps {
   std::string code_host_api_url = "https://api.github.com";
   // SERVICE_RETENTION: deliveries_ms and dead_letters_ms.
   RetentionPeriods retention;
+  // GET /metrics: delivery outcomes recorded, by outcome. Null: not counted.
+  struct DeliveryCounters {
+    util::metrics::Counter* success = nullptr;
+    util::metrics::Counter* deferred = nullptr;
+    util::metrics::Counter* failed = nullptr;
+    util::metrics::Counter* canceled = nullptr;
+  };
+  DeliveryCounters delivery_counters;
 
   int64_t Now() const { return clock->NowMillis(); }
 };

@@ -177,6 +177,15 @@ class IntegrationRepository {
                                int64_t now_ms) = 0;
   virtual Result<DeliveryCounts> CountsForOrg(Tx& tx, const std::string& org_id, int64_t since_ms) = 0;
   virtual Result<int64_t> DeadLetterCount(Tx& tx, const std::string& integration_id) = 0;
+  // Every organization's deliveries waiting to be sent (GET /metrics):
+  // pending, deferred (quiet hours or a later try) and, of the pending,
+  // those due for more than a minute (overdue).
+  struct Backlog {
+    int64_t pending = 0;
+    int64_t deferred = 0;
+    int64_t overdue = 0;
+  };
+  virtual Result<Backlog> CountBacklog(Tx& tx, int64_t now_ms) = 0;
 
   // Code-host issues.
   virtual Result<std::optional<CodeHostIssue>> GetIssue(Tx& tx, const std::string& integration_id,

@@ -477,6 +477,17 @@ class SqlIntegrationRepository final : public ports::IntegrationRepository {
     return r.Int(0, 0);
   }
 
+  Result<Backlog> CountBacklog(ports::Tx& t, int64_t now_ms) override {
+    // The WHERE matches the partial index integration_deliveries_due.
+    SV_ASSIGN_OR_RETURN(Rows r,
+                        Sql(t).Query("SELECT COUNT(*) FILTER (WHERE status = 'pending'), "
+                                     "COUNT(*) FILTER (WHERE status = 'deferred'), "
+                                     "COUNT(*) FILTER (WHERE status = 'pending' AND next_attempt_at < ?) "
+                                     "FROM integration_deliveries WHERE status IN ('pending', 'deferred')",
+                                     {now_ms - 60'000}));
+    return Backlog{r.Int(0, 0), r.Int(0, 1), r.Int(0, 2)};
+  }
+
   Result<std::optional<ports::CodeHostIssue>> GetIssue(ports::Tx& t, const std::string& integration_id,
                                                        const std::string& bug_id) override {
     SV_ASSIGN_OR_RETURN(Rows r,
