@@ -145,7 +145,7 @@ struct Fixture : testing::StoreFixture {
 
 }  // namespace
 
-TEST_CASE("digest store: a batch's events keep their projects; the history counts the selected project") {
+TEST_CASE("digest store: a batch's events keep their projects, the history counts the selected project") {
   Fixture f;
   const std::string n1 = f.Notification(f.ada, f.bug1);
   const std::string n2 = f.Notification(f.ada, f.bug2);
@@ -320,7 +320,7 @@ TEST_CASE("digest store: decisions, received once, retry requeues with the next 
   CHECK_FALSE(other.has_value());  // request ids are per recipient
 }
 
-TEST_CASE("digest store: the retention sweep takes finished batches only; deletion hooks take the owner's") {
+TEST_CASE("digest store: the retention sweep takes finished batches only, deletion hooks take the owner's") {
   Fixture f;
   const std::string old_done = f.Batch(f.ada, 100, {f.Notification(f.ada, f.bug1)});
   REQUIRE(f.Claim(f.Get(old_done), 100));
