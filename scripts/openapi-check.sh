@@ -37,6 +37,8 @@ PRISM_CASES=(
   "recommended_bug reaches a real receiver signed*"
   "the server delivers a new bug to a webhook by itself*"
   "the official MCP SDK client initializes*"
+  "one server process on SQLite: every event once*"
+  "backup while reports stream in*"
 )
 
 case "${1:-}" in
