@@ -65,6 +65,9 @@ TEST_CASE("metrics: the token is required, a wrong one is 401, the right one get
   CHECK(t.Get("/metrics", Bearer("metrics-token-0123456788")).status == 401);
   CHECK(t.Get("/metrics", Bearer("short")).status == 401);
   CHECK(t.Get("/metrics", {{"Authorization", kToken}}).status == 401);
+  CHECK(t.Get("/metrics", {{"Authorization", "Bearer "}}).status == 401);
+  // The scheme is read as on every other route: case-insensitive.
+  CHECK(t.Get("/metrics", {{"Authorization", std::string("bearer ") + kToken}}).status == 200);
   TestResponse ok = t.Get("/metrics", Bearer(kToken));
   CHECK(ok.status == 200);
   REQUIRE(ok.headers.Find("Content-Type") != nullptr);
@@ -73,7 +76,7 @@ TEST_CASE("metrics: the token is required, a wrong one is 401, the right one get
   CHECK(ok.body.find("# TYPE service_http_request_duration_seconds histogram\n") != std::string::npos);
   CHECK(Value(ok.body, "process_resident_memory_bytes") > 0);
   // The refused scrapes count under their route.
-  CHECK(Value(ok.body, "service_http_requests_total{method=\"GET\",route=\"/metrics\",status=\"4xx\"}") == 4);
+  CHECK(Value(ok.body, "service_http_requests_total{method=\"GET\",route=\"/metrics\",status=\"4xx\"}") == 5);
 }
 
 TEST_CASE("metrics: requests count under the route pattern, never the raw path") {

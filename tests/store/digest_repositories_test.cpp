@@ -37,8 +37,8 @@ struct Fixture : testing::StoreFixture {
   Fixture() : StoreFixture({kProject, kProject2}) {
     ada = Person("ada@example.com");
     bob = Person("bob@example.com");
-    bug1 = Bug(kProject);
-    bug2 = Bug(kProject2);
+    bug1 = AddBug({.project = kProject});
+    bug2 = AddBug({.project = kProject2});
   }
 
   std::string Person(const std::string& email) {
@@ -52,23 +52,6 @@ struct Fixture : testing::StoreFixture {
       return members->Insert(tx, ports::Membership{kOrg, u.id, "member", std::nullopt, 1});
     });
     return u.id;
-  }
-
-  std::string Bug(const std::string& project) {
-    ports::BugReportWrite w;
-    w.org_id = kOrg;
-    w.project_id = project;
-    w.key_env = "live";
-    w.fingerprint = "fp-" + Id();
-    w.new_bug_id = Id();
-    w.occurrence_id = Id();
-    w.title = "A bug";
-    w.severity = "medium";
-    w.platform = "web";
-    w.signal_class = "issue";
-    w.seen_at = 1000;
-    Write([&](Connection& tx) { return NewSqlCaptureBugRepository()->Create(tx, w).status(); });
-    return w.new_bug_id;
   }
 
   std::string Notification(const std::string& user, const std::string& bug, bool pending = false) {

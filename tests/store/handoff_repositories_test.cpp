@@ -16,8 +16,6 @@
 #include <thread>
 #include <vector>
 
-#include "areas/capture/ports/capture_bug_repository.h"
-#include "areas/capture/store/repositories.h"
 #include "areas/handoff/ports/agent_listeners.h"
 #include "areas/handoff/ports/handoff_repository.h"
 #include "areas/handoff/store/repositories.h"
@@ -40,20 +38,7 @@ struct Fixture : testing::StoreFixture {
 
   std::string Bug(const std::string& org = kOrg, const std::string& project = kProject,
                   const std::string& title = "A bug", const std::string& severity = "high") {
-    ports::BugReportWrite w;
-    w.org_id = org;
-    w.project_id = project;
-    w.key_env = "live";
-    w.fingerprint = "fp-" + Id();
-    w.new_bug_id = Id();
-    w.occurrence_id = Id();
-    w.title = title;
-    w.severity = severity;
-    w.platform = "web";
-    w.signal_class = "issue";
-    w.seen_at = 1000;
-    Write([&](Connection& tx) { return NewSqlCaptureBugRepository()->Create(tx, w).status(); });
-    return w.new_bug_id;
+    return AddBug({.org = org, .project = project, .title = title, .severity = severity});
   }
 
   ports::NotifyClaim Claim(const std::string& bug, const std::string& batch, int64_t now,

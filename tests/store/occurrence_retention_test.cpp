@@ -84,25 +84,17 @@ struct Fixture : testing::StoreFixture {
 
   std::string NewBug(const std::string& org, const std::string& project, const std::string& group_key,
                      int64_t at) {
-    ports::BugReportWrite w;
-    w.org_id = org;
-    w.project_id = project;
-    w.key_env = "live";
-    w.fingerprint = "fp-" + Id();
-    w.new_bug_id = Id();
-    w.occurrence_id = Id();
-    w.signature_hash = group_key;
-    w.title = "Bug " + group_key;
-    w.severity = "high";
-    w.platform = "web";
-    w.signal_class = "issue";
-    w.signal_family = "crash";
-    w.seen_at = at;
-    Write([&](Connection& tx) -> Status { return bugs->Create(tx, w).status(); });
+    const std::string bug = AddBug({.org = org,
+                                    .project = project,
+                                    .title = "Bug " + group_key,
+                                    .severity = "high",
+                                    .signal_family = "crash",
+                                    .group_key = group_key,
+                                    .at = at});
     Write([&](Connection& tx) -> Status {
-      return bugs->AddParticipants(tx, {{w.new_bug_id, "user:" + Id(), "s-" + Id(), std::nullopt, at}});
+      return bugs->AddParticipants(tx, {{bug, "user:" + Id(), "s-" + Id(), std::nullopt, at}});
     });
-    return w.new_bug_id;
+    return bug;
   }
 
   // An occurrence with its events, as ingest writes them.

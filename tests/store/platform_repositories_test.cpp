@@ -19,7 +19,6 @@
 #include "areas/accounts/ports/org_repository.h"
 #include "areas/accounts/ports/user_repository.h"
 #include "areas/accounts/store/repositories.h"
-#include "areas/capture/ports/capture_bug_repository.h"
 #include "areas/capture/ports/presence_repository.h"
 #include "areas/capture/store/repositories.h"
 #include "areas/integrations/ports/integration_repository.h"
@@ -66,20 +65,12 @@ struct Fixture : testing::StoreFixture {
 
   std::string Bug(const std::string& org, const std::string& project, int64_t at,
                   const std::string& env = "live") {
-    ports::BugReportWrite w;
-    w.org_id = org;
-    w.project_id = project;
-    w.key_env = env;
-    w.fingerprint = "fp-" + Id();
-    w.new_bug_id = Id();
-    w.occurrence_id = Id();
-    w.title = "Bug at " + std::to_string(at);
-    w.severity = "high";
-    w.platform = "web";
-    w.signal_class = "issue";
-    w.seen_at = at;
-    Write([&](Connection& tx) { return NewSqlCaptureBugRepository()->Create(tx, w).status(); });
-    return w.new_bug_id;
+    return AddBug({.org = org,
+                   .project = project,
+                   .env = env,
+                   .title = "Bug at " + std::to_string(at),
+                   .severity = "high",
+                   .at = at});
   }
 };
 

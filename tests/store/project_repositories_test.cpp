@@ -15,8 +15,6 @@
 #include "areas/accounts/ports/org_repository.h"
 #include "areas/accounts/ports/user_repository.h"
 #include "areas/accounts/store/repositories.h"
-#include "areas/capture/ports/capture_bug_repository.h"
-#include "areas/capture/store/repositories.h"
 #include "areas/projects/ports/project_repository.h"
 #include "areas/projects/store/repositories.h"
 #include "areas/triage/ports/bug_status_repository.h"
@@ -53,20 +51,7 @@ struct Fixture : testing::StoreFixture {
   }
 
   std::string Bug(const ports::Project& p, const std::string& env) {
-    ports::BugReportWrite w;
-    w.org_id = p.org_id;
-    w.project_id = p.id;
-    w.key_env = env;
-    w.fingerprint = "fp-" + Id();
-    w.new_bug_id = Id();
-    w.occurrence_id = Id();
-    w.title = "A bug";
-    w.severity = "medium";
-    w.platform = "web";
-    w.signal_class = "issue";
-    w.seen_at = 1000;
-    Write([&](Connection& tx) { return NewSqlCaptureBugRepository()->Create(tx, w).status(); });
-    return w.new_bug_id;
+    return AddBug({.org = p.org_id, .project = p.id, .env = env});
   }
 
   ports::CaptureKey Key(const ports::Project& p, const std::string& hash, int64_t at,

@@ -101,22 +101,13 @@ struct Fixture : testing::StoreFixture {
   // A bug as the capture repository creates it, in group `group_key`.
   std::string NewBug(const std::string& project, const std::string& group_key, const std::string& title,
                      const std::string& severity, const std::string& signal_class, int64_t at) {
-    ports::BugReportWrite w;
-    w.org_id = kOrg;
-    w.project_id = project;
-    w.key_env = "live";
-    w.fingerprint = "fp-" + Id();
-    w.new_bug_id = Id();
-    w.occurrence_id = Id();
-    w.signature_hash = group_key;
-    w.title = title;
-    w.severity = severity;
-    w.platform = "web";
-    w.signal_class = signal_class;
-    w.signal_family = "crash";
-    w.seen_at = at;
-    Write([&](Connection& tx) -> Status { return bugs->Create(tx, w).status(); });
-    return w.new_bug_id;
+    return AddBug({.project = project,
+                   .title = title,
+                   .severity = severity,
+                   .signal_class = signal_class,
+                   .signal_family = "crash",
+                   .group_key = group_key,
+                   .at = at});
   }
 
   // Reports to a known bug through the capture repository (the in-place path).

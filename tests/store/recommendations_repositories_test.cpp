@@ -14,8 +14,6 @@
 #include <thread>
 #include <vector>
 
-#include "areas/capture/ports/capture_bug_repository.h"
-#include "areas/capture/store/repositories.h"
 #include "areas/recommendations/ports/recommendation_repository.h"
 #include "areas/recommendations/store/repositories.h"
 #include "store/database.h"
@@ -36,20 +34,7 @@ struct Fixture : testing::StoreFixture {
   Fixture() : StoreFixture({kProject, kProject2}) { AddOtherOrganization(); }
 
   std::string Bug(const std::string& org = kOrg, const std::string& project = kProject) {
-    ports::BugReportWrite w;
-    w.org_id = org;
-    w.project_id = project;
-    w.key_env = "live";
-    w.fingerprint = "fp-" + Id();
-    w.new_bug_id = Id();
-    w.occurrence_id = Id();
-    w.title = "A bug";
-    w.severity = "high";
-    w.platform = "web";
-    w.signal_class = "issue";
-    w.seen_at = 1000;
-    Write([&](Connection& tx) { return NewSqlCaptureBugRepository()->Create(tx, w).status(); });
-    return w.new_bug_id;
+    return AddBug({.org = org, .project = project, .severity = "high"});
   }
 
   void Integration(const std::string& org, const std::string& project, const std::string& events_json,

@@ -21,8 +21,6 @@
 #include "areas/accounts/ports/org_repository.h"
 #include "areas/accounts/ports/user_repository.h"
 #include "areas/accounts/store/repositories.h"
-#include "areas/capture/ports/capture_bug_repository.h"
-#include "areas/capture/store/repositories.h"
 #include "areas/tickets/app/tickets.h"
 #include "areas/tickets/domain/board.h"
 #include "areas/tickets/ports/ticket_repository.h"
@@ -102,22 +100,7 @@ struct Fixture : testing::StoreFixture {
     return b;
   }
 
-  std::string Bug() {
-    ports::BugReportWrite w;
-    w.org_id = kOrg;
-    w.project_id = kProject;
-    w.key_env = "live";
-    w.fingerprint = "fp-" + Id();
-    w.new_bug_id = Id();
-    w.occurrence_id = Id();
-    w.title = "A bug";
-    w.severity = "medium";
-    w.platform = "web";
-    w.signal_class = "issue";
-    w.seen_at = 1000;
-    Write([&](Connection& tx) { return NewSqlCaptureBugRepository()->Create(tx, w).status(); });
-    return w.new_bug_id;
-  }
+  std::string Bug() { return AddBug({.project = kProject}); }
 
   std::string Person(const std::string& email) {
     ports::User u;

@@ -19,7 +19,6 @@
 #include "areas/accounts/store/repositories.h"
 #include "areas/bugs/ports/bug_read_repository.h"
 #include "areas/bugs/store/repositories.h"
-#include "areas/capture/ports/capture_bug_repository.h"
 #include "areas/capture/ports/duplicate_candidate_repository.h"
 #include "areas/capture/store/repositories.h"
 #include "areas/triage/ports/bug_status_repository.h"
@@ -78,22 +77,12 @@ struct Fixture : testing::StoreFixture {
     int64_t at = 1000;
   };
   std::string Bug(const BugSpec& s) {
-    ports::BugReportWrite w;
-    w.org_id = s.org;
-    w.project_id = s.project;
-    w.key_env = "live";
-    w.fingerprint = "fp-" + Id();
-    w.new_bug_id = Id();
-    w.occurrence_id = Id();
-    w.signature_hash = s.group_key;
-    w.grouping_v3_key = s.identity;
-    w.title = s.title;
-    w.severity = "medium";
-    w.platform = "web";
-    w.signal_class = "issue";
-    w.seen_at = s.at;
-    Write([&](Connection& tx) { return NewSqlCaptureBugRepository()->Create(tx, w).status(); });
-    return w.new_bug_id;
+    return AddBug({.org = s.org,
+                   .project = s.project,
+                   .title = s.title,
+                   .group_key = s.group_key,
+                   .identity = s.identity,
+                   .at = s.at});
   }
   std::string Bug(const std::string& group_key = "", int64_t at = 1000) {
     BugSpec s;

@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "areas/capture/ports/capture_bug_repository.h"
+#include "areas/capture/store/repositories.h"
 #include "store/migrations.h"
 #include "support/test_db.h"
 
@@ -80,6 +82,26 @@ std::string StoreFixture::Id() {
   char buf[40];
   std::snprintf(buf, sizeof buf, "00000000-0000-7000-8000-%012d", ++next_);
   return buf;
+}
+
+std::string StoreFixture::AddBug(const StoreBug& bug) {
+  ports::BugReportWrite w;
+  w.org_id = bug.org;
+  w.project_id = bug.project;
+  w.key_env = bug.env;
+  w.fingerprint = "fp-" + Id();
+  w.new_bug_id = Id();
+  w.occurrence_id = Id();
+  w.signature_hash = bug.group_key;
+  w.grouping_v3_key = bug.identity;
+  w.title = bug.title;
+  w.severity = bug.severity;
+  w.platform = "web";
+  w.signal_class = bug.signal_class;
+  w.signal_family = bug.signal_family;
+  w.seen_at = bug.at;
+  Write([&](store::Connection& tx) { return store::NewSqlCaptureBugRepository()->Create(tx, w).status(); });
+  return w.new_bug_id;
 }
 
 }  // namespace service::testing

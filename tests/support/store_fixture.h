@@ -20,6 +20,22 @@ inline constexpr const char* kStoreOrg = "00000000-0000-7000-8000-000000000001";
 inline constexpr const char* kStoreOtherOrg = "00000000-0000-7000-8000-000000000009";
 inline constexpr const char* kStoreOtherProject = "00000000-0000-7000-8000-000000000010";
 
+// A bug as the capture repository creates it from a first report (fresh
+// fingerprint, bug and occurrence ids; platform "web"): the fields store
+// tests vary, with the values most of them want.
+struct StoreBug {
+  std::string org = kStoreOrg;
+  std::string project;
+  std::string env = "live";  // key_env
+  std::string title = "A bug";
+  std::string severity = "medium";
+  std::string signal_class = "issue";
+  std::string signal_family;
+  std::string group_key;  // signature_hash; "" for a manual report
+  std::string identity;   // grouping_v3_key; "" when none
+  int64_t at = 1000;      // seen_at
+};
+
 class StoreFixture {
  public:
   explicit StoreFixture(const std::vector<std::string>& project_ids);
@@ -37,6 +53,8 @@ class StoreFixture {
   std::string Text(const std::string& sql, const std::vector<store::Value>& params = {});
   // "00000000-0000-7000-8000-000000000101", "...102", ...
   std::string Id();
+  // Creates `bug` through the capture repository; returns its id.
+  std::string AddBug(const StoreBug& bug);
 
   std::unique_ptr<store::Database> db;
 

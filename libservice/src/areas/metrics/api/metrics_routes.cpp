@@ -1,6 +1,7 @@
 // GET /metrics: not rate limited (a scraper calls it every few seconds) and
-// outside the bearer sessions: the metrics token is compared in constant
-// time; a missing or wrong one is 401 with WWW-Authenticate.
+// outside the bearer sessions: the token of "Authorization: Bearer" (read as
+// on every route, BearerToken) is compared in constant time; a missing or
+// wrong one is 401 with WWW-Authenticate.
 #include "api/context.h"
 #include "api/json.h"
 #include "api/pipeline.h"
@@ -12,13 +13,8 @@ namespace service::api {
 void RegisterMetricsRoutes(Pipeline& p, const util::metrics::Registry& registry, std::string token) {
   p.router().Add("GET", "/metrics", RateClass::kNone, AuthMode::kNone,
                  [&registry, token = std::move(token)](Context& ctx) {
-                   const std::string* auth = ctx.req.headers.Find("Authorization");
-                   constexpr std::string_view kBearer = "Bearer ";
-                   const bool ok =
-                       auth != nullptr && auth->size() > kBearer.size() &&
-                       auth->compare(0, kBearer.size(), kBearer) == 0 &&
-                       util::ConstantTimeEquals(std::string_view(*auth).substr(kBearer.size()), token);
-                   if (!ok) {
+                   const std::string presented = BearerToken(ctx.req);
+                   if (presented.empty() || !util::ConstantTimeEquals(presented, token)) {
                      Response r = ErrorResponse(401, "Missing or invalid metrics token");
                      r.headers.Set("WWW-Authenticate", "Bearer realm=\"metrics\"");
                      return r;
