@@ -257,7 +257,6 @@ TEST_CASE("digest store: decisions, received once, retry requeues with the next 
   ports::DigestBatch b = f.Get(id);
   CHECK(b.state == "queued");
   CHECK(b.generation == 1);
-  CHECK(b.manual_retries == 1);
   CHECK(b.attempts == 1);  // cumulative attempts kept
   CHECK(b.resolution == "retry");
   CHECK(b.next_attempt_at == 400);
@@ -342,6 +341,46 @@ TEST_CASE("digest store: the retention sweep takes finished batches only, deleti
     return Status::Ok();
   });
   CHECK_FALSE(gone.has_value());
+}
+
+TEST_CASE(
+    "digest store: a hold puts a claimed batch back without counting its attempt, events name their type") {
+  Fixture f;
+  const std::string n1 = f.Notification(f.ada, f.bug1);
+  const std::string id = f.Batch(f.ada, 100, {n1});
+  std::vector<ports::DigestEventRef> events;
+  f.Read([&](Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(events, f.digests->Events(c, id));
+    return Status::Ok();
+  });
+  REQUIRE(events.size() == 1);
+  CHECK(events[0].notification_id == n1);
+  CHECK(events[0].type == "assigned");
+  CHECK(events[0].bug_id == f.bug1);
+
+  REQUIRE(f.Claim(f.Get(id), 200));
+  bool held = false;
+  f.Write([&](Connection& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(held, f.digests->Hold(tx, id, 0, 0, 900, 210));  // not the claim's attempts
+    return Status::Ok();
+  });
+  CHECK_FALSE(held);
+  f.Write([&](Connection& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(held, f.digests->Hold(tx, id, 0, 1, 900, 210));
+    return Status::Ok();
+  });
+  CHECK(held);
+  ports::DigestBatch b = f.Get(id);
+  CHECK(b.state == "queued");
+  CHECK(b.attempts == 0);
+  CHECK(b.next_attempt_at == 900);
+  CHECK_FALSE(b.lease_until.has_value());
+  std::vector<ports::DigestBatch> due;
+  f.Read([&](Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(due, f.digests->Due(c, 899, 10));
+    return Status::Ok();
+  });
+  CHECK(due.empty());  // held until 900
 }
 
 }  // namespace service::store

@@ -93,7 +93,8 @@ struct Fixture : testing::StoreFixture {
 
   ports::NotificationRow Notification(const std::string& org, const std::string& user, int64_t at,
                                       bool in_app = true, bool email_pending = false,
-                                      const std::optional<std::string>& bug_id = std::nullopt) {
+                                      const std::optional<std::string>& bug_id = std::nullopt,
+                                      std::optional<int64_t> deliver_at = std::nullopt) {
     ports::NotificationRow n;
     n.id = Id();
     n.user_id = user;
@@ -105,6 +106,7 @@ struct Fixture : testing::StoreFixture {
     n.in_app = in_app;
     n.email_pending = email_pending;
     n.created_at = at;
+    n.deliver_at = deliver_at;
     Write([&](Connection& tx) { return triage->AddNotification(tx, n); });
     return n;
   }
@@ -296,33 +298,73 @@ TEST_CASE("triage store: preferences are saved per organization, digests are tak
   const ports::NotificationRow a1 = f.Notification(kOrg, ada, 100, true, true);
   f.Notification(kOrg, bob, 200, true, true);
   f.Notification(kOrg, bob, 50, true, false);  // not waiting
+  // An alert held by quiet hours until 1000: no digest takes it before.
+  const ports::NotificationRow held = f.Notification(kOrg, ada, 20, false, true, std::nullopt, 1000);
   f.Read([&](Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(auto owners, f.triage->DigestOwners(c, 10));
+    SV_ASSIGN_OR_RETURN(auto owners, f.triage->DigestOwners(c, 500, 10));
     REQUIRE(owners.size() == 2);
     CHECK(owners[0].user_id == ada);  // the oldest waiting item first
     CHECK(owners[0].org_id == kOrg);
     CHECK(owners[0].oldest_at == 100);
     CHECK(owners[1].user_id == bob);
     CHECK(owners[1].oldest_at == 200);
-    SV_ASSIGN_OR_RETURN(auto one, f.triage->DigestOwners(c, 1));
+    SV_ASSIGN_OR_RETURN(auto one, f.triage->DigestOwners(c, 500, 1));
     CHECK(one.size() == 1);
     return Status::Ok();
   });
   f.Write([&](Connection& tx) -> Status {
-    SV_ASSIGN_OR_RETURN(auto taken, f.triage->TakeDigest(tx, kOrg, ada));
+    SV_ASSIGN_OR_RETURN(auto taken, f.triage->TakeDigest(tx, kOrg, ada, 500));
     REQUIRE(taken.size() == 2);
     CHECK(taken[0].id == a1.id);
     CHECK(taken[1].id == a2.id);
-    SV_ASSIGN_OR_RETURN(auto again, f.triage->TakeDigest(tx, kOrg, ada));
+    SV_ASSIGN_OR_RETURN(auto again, f.triage->TakeDigest(tx, kOrg, ada, 500));
     CHECK(again.empty());
-    SV_ASSIGN_OR_RETURN(auto other_org, f.triage->TakeDigest(tx, kOtherOrg, bob));
+    SV_ASSIGN_OR_RETURN(auto other_org, f.triage->TakeDigest(tx, kOtherOrg, bob, 500));
     CHECK(other_org.empty());
     return Status::Ok();
   });
   f.Read([&](Connection& c) -> Status {
-    SV_ASSIGN_OR_RETURN(auto owners, f.triage->DigestOwners(c, 10));
+    SV_ASSIGN_OR_RETURN(auto owners, f.triage->DigestOwners(c, 500, 10));
     REQUIRE(owners.size() == 1);
     CHECK(owners[0].user_id == bob);
+    SV_ASSIGN_OR_RETURN(auto later, f.triage->DigestOwners(c, 1000, 10));
+    REQUIRE(later.size() == 2);
+    CHECK(later[0].user_id == ada);  // the held alert, now deliverable
+    CHECK(later[0].oldest_at == 20);
+    return Status::Ok();
+  });
+  f.Write([&](Connection& tx) -> Status {
+    SV_ASSIGN_OR_RETURN(auto taken, f.triage->TakeDigest(tx, kOrg, ada, 1000));
+    REQUIRE(taken.size() == 1);
+    CHECK(taken[0].id == held.id);
+    CHECK(taken[0].deliver_at == 1000);
+    CHECK(taken[0].type == held.type);
+    return Status::Ok();
+  });
+}
+
+TEST_CASE("triage store: alert recipients are the active members with their preferences or the defaults") {
+  Fixture f;
+  const std::string ada = f.Person("ada@example.com", kOrg);
+  const std::string bob = f.Person("bob@example.com", kOrg);
+  f.Person("cy@example.com", kOtherOrg);
+  ports::NotificationPreferences p;
+  p.user_id = bob;
+  p.org_id = kOrg;
+  p.email_level = "digest";
+  p.digest_freq = "daily";
+  p.updated_at = 5;
+  f.Write([&](Connection& tx) { return f.triage->SavePreferences(tx, p); });
+  f.Read([&](Connection& c) -> Status {
+    SV_ASSIGN_OR_RETURN(auto recipients, f.triage->AlertRecipients(c, kOrg));
+    REQUIRE(recipients.size() == 2);
+    CHECK(recipients[0].member.user_id == ada);
+    CHECK(recipients[0].member.email == "ada@example.com");
+    CHECK(recipients[0].prefs.email_level == "full");  // no saved preferences: the defaults
+    CHECK(recipients[0].prefs.digest_freq == "realtime");
+    CHECK(recipients[1].member.user_id == bob);
+    CHECK(recipients[1].prefs.email_level == "digest");
+    CHECK(recipients[1].prefs.digest_freq == "daily");
     return Status::Ok();
   });
 }

@@ -91,6 +91,11 @@ Status IntegrationsModule::Open(Platform& p) {
   deps_.projects = p.Shared<ports::ProjectRepository>();
   deps_.usage = p.Shared<ports::UsageRepository>();
   deps_.triage = triage_.deps().triage;
+  deps_.member_alerts = &triage_.deps();
+  triage_.SetAlertGate([this](ports::Tx& tx, const std::string& org_id, const std::string& bug_id,
+                              const std::string& event_type) {
+    return app::integrations::MemberAlertGate(deps_, tx, org_id, bug_id, event_type);
+  });
   deps_.secrets = secrets_.get();
   deps_.plan_limits = p.options.plan_limits;
   deps_.public_url = p.options.EffectivePublicUrl();

@@ -30,6 +30,12 @@ class TriageModule final : public Module {
 
   // Where triage events go inside their transaction (outbound deliveries).
   const app::triage::TriageDeps& deps() const { return deps_; }
+  // The alert policy's answer for members' alert emails (TriageDeps::alert_gate),
+  // given by the integrations area, which owns the policy, when it opens
+  // (before any worker starts).
+  void SetAlertGate(decltype(app::triage::TriageDeps::alert_gate) gate) {
+    deps_.alert_gate = std::move(gate);
+  }
 
  private:
   BugsModule& bugs_module_;

@@ -10,6 +10,7 @@
 #include "areas/capture/domain/vocabulary.h"
 #include "areas/integrations/app/integrations.h"
 #include "areas/integrations/app/internal.h"
+#include "areas/triage/app/digests.h"
 #include "util/mutex.h"
 #include "util/strings.h"
 #include "util/time.h"
@@ -215,6 +216,10 @@ void RememberIssue(const IntegrationsDeps& deps, const ports::DeliveryRow& d, co
   }
 }
 
+bool IsMemberAlert(std::string_view event_type) {
+  return event_type == "new_bug" || event_type == "regression";
+}
+
 }  // namespace
 
 bool TriggersDeliveries(std::string_view event_type) {
@@ -227,7 +232,9 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
   if (!TriggersDeliveries(event.type) || event.project_id.empty()) return Status::Ok();
   SV_ASSIGN_OR_RETURN(std::vector<ports::IntegrationRow> dests,
                       deps.integrations->ActiveFor(tx, event.project_id, event.type));
-  if (dests.empty()) return Status::Ok();
+  const bool member_alerts = IsMemberAlert(event.type) && deps.member_alerts != nullptr &&
+                             app::triage::SendsAlertEmails(*deps.member_alerts);
+  if (dests.empty() && !member_alerts) return Status::Ok();
   boost::system::error_code ec;
   json::value parsed = json::parse(event.payload, ec);
   if (ec || !parsed.is_object()) return Internal("event payload is not a JSON object");
@@ -249,6 +256,12 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
   std::optional<int64_t> quiet_until;
   if (path == EventPath::kCapture && policy.quiet_hours)
     quiet_until = di::QuietUntil(*policy.quiet_hours, now);
+  if (member_alerts) {
+    SV_RETURN_IF_ERROR(app::triage::QueueBugAlert(
+        *deps.member_alerts, tx,
+        app::triage::BugAlert{event.org_id, bug->project_id, bug->id, bug->title, event.type, quiet_until}));
+  }
+  if (dests.empty()) return Status::Ok();
   const std::string payload = json::serialize(BuildPayload(deps, event.type, ev, *bug, path));
   const di::IssueFacts facts{bug->severity, bug->signal_class, bug->signal_family, bug->is_regression,
                              bug->ui_ux};
@@ -283,6 +296,24 @@ Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const port
     SV_RETURN_IF_ERROR(deps.integrations->InsertDelivery(tx, d).status());
   }
   return Status::Ok();
+}
+
+Result<app::triage::AlertGate> MemberAlertGate(const IntegrationsDeps& deps, ports::Tx& tx,
+                                               const std::string& org_id, const std::string& bug_id,
+                                               const std::string& event_type) {
+  app::triage::AlertGate gate;
+  SV_ASSIGN_OR_RETURN(std::optional<ports::BugRecord> bug, deps.bugs->Find(tx, org_id, bug_id));
+  if (!bug) {
+    gate.excluded = true;
+    return gate;
+  }
+  SV_ASSIGN_OR_RETURN(di::AlertPolicy policy, PolicyFor(deps, tx, bug->project_id));
+  gate.excluded = !di::ExclusionReason(policy, di::AlertSample{event_type, bug->severity, bug->title,
+                                                               bug->url, bug->latest_environment})
+                       .empty();
+  if (!gate.excluded && policy.quiet_hours)
+    gate.quiet_until = di::QuietUntil(*policy.quiet_hours, deps.Now());
+  return gate;
 }
 
 bool IsHandoffEvent(std::string_view event_type) {

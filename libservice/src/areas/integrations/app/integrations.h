@@ -28,6 +28,7 @@
 #include "areas/operations/domain/plans.h"
 #include "areas/operations/ports/usage_repository.h"
 #include "areas/projects/ports/project_repository.h"
+#include "areas/triage/app/triage.h"
 #include "areas/triage/ports/triage_repository.h"
 #include "ports/event_bus.h"
 #include "ports/ids.h"
@@ -51,6 +52,8 @@ struct IntegrationsDeps {
   ports::ProjectRepository* projects = nullptr;
   ports::UsageRepository* usage = nullptr;
   ports::TriageRepository* triage = nullptr;  // the caller's notification preferences (preview)
+  // Members' alert emails (new bugs and regressions the policy lets through). Null: none.
+  const app::triage::TriageDeps* member_alerts = nullptr;
   const SecretBox* secrets = nullptr;
   PlanLimitOverrides plan_limits;
   std::string public_url;  // links in payloads (consoleUrl, evidence)
@@ -160,10 +163,18 @@ enum class EventPath { kCapture, kTriage };
 bool TriggersDeliveries(std::string_view event_type);
 
 // The subscriber to the platform's transactional events: writes a delivery row per destination that takes
-// `event` (subscription, policy, minSeverity, deliveryFeed, quiet hours), inside the event's own transaction.
-// Events that no destination can take cost one query.
+// `event` (subscription, policy, minSeverity, deliveryFeed, quiet hours), and for a new bug or a regression
+// the members' alert emails (app::triage::QueueBugAlert, when a mail provider is set), inside the event's
+// own transaction. Events that no destination can take cost one query.
 Status EnqueueDeliveries(const IntegrationsDeps& deps, ports::Tx& tx, const ports::Event& event,
                          EventPath path);
+
+// What the project's alert policy says now of a member's alert email about
+// `bug_id` (TriageDeps::alert_gate): excluded (severity floor, excludes, or
+// the bug is gone) or held by quiet hours.
+Result<app::triage::AlertGate> MemberAlertGate(const IntegrationsDeps& deps, ports::Tx& tx,
+                                               const std::string& org_id, const std::string& bug_id,
+                                               const std::string& event_type);
 
 // ---- events of the handoff area (areas/handoff) ----------------------------
 

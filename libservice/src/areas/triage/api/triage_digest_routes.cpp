@@ -32,7 +32,7 @@ json::value OptTime(const std::optional<int64_t>& t) {
 
 json::object BatchJson(const ports::DigestBatch& b) {
   const bool received = b.resolution && *b.resolution == "received";
-  const dt::DigestAllowed allowed = dt::AllowedDigestActions(b.state, b.attempts, b.manual_retries, received);
+  const dt::DigestAllowed allowed = dt::AllowedDigestActions(b.state, b.attempts, b.generation, received);
   json::value resolution = nullptr;
   if (b.resolution) {
     resolution = json::object{{"action", *b.resolution},
@@ -51,7 +51,7 @@ json::object BatchJson(const ports::DigestBatch& b) {
                       {"batchProjectCount", b.project_count},
                       {"eventCount", b.project_events},
                       {"attempts", b.attempts},
-                      {"manualRetries", b.manual_retries},
+                      {"manualRetries", b.generation},
                       {"subject", b.subject},
                       {"createdAt", util::FormatIso8601(b.created_at)},
                       {"sentAt", OptTime(b.sent_at)}};

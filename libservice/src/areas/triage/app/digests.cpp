@@ -1,8 +1,14 @@
 // Alert email batches: queueing, sending, history and recipient decisions.
 #include "areas/triage/app/digests.h"
 
+#include <algorithm>
+#include <tuple>
+
 #include "app/retention.h"
+#include "areas/triage/app/internal.h"
+#include "areas/triage/domain/notify.h"
 #include "service/mailer.h"
+#include "util/strings.h"
 
 namespace service::app::triage {
 namespace {
@@ -11,9 +17,49 @@ namespace dt = domain::triage;
 
 constexpr int64_t kSendBatch = 20;
 constexpr size_t kMaxErrorLength = 500;
+constexpr size_t kMaxAlertTitle = 150;  // of the bug's title in an alert subject
+constexpr size_t kMaxAlertBody = 1000;
 
 Status DigestBusy() {
   return Status(Code::kConflict, "A send holds this digest batch; resend the same request", "DIGEST_BUSY");
+}
+
+bool IsAlertType(std::string_view type) { return type == "new_bug" || type == "regression"; }
+
+// The alert policy's answer for the batch's alert events now: a reason to
+// cancel (every event is an alert the policy excludes), or the time to
+// hold it until (its alerts are all in quiet hours and it carries nothing
+// that could go now), or neither.
+Result<std::pair<std::string, std::optional<int64_t>>> CheckAlertPolicy(const TriageDeps& deps, ports::Tx& tx,
+                                                                        const ports::DigestBatch& b) {
+  std::pair<std::string, std::optional<int64_t>> out;
+  if (!deps.alert_gate) return out;
+  SV_ASSIGN_OR_RETURN(std::vector<ports::DigestEventRef> events, deps.digests->Events(tx, b.id));
+  size_t alerts = 0, excluded = 0;
+  bool sendable = false;
+  std::optional<int64_t> until;
+  for (const ports::DigestEventRef& e : events) {
+    if (!IsAlertType(e.type) || !e.bug_id) {
+      sendable = true;
+      continue;
+    }
+    ++alerts;
+    SV_ASSIGN_OR_RETURN(AlertGate gate, deps.alert_gate(tx, b.org_id, *e.bug_id, e.type));
+    if (gate.excluded) {
+      ++excluded;
+    } else if (gate.quiet_until) {
+      until = until ? std::min(*until, *gate.quiet_until) : *gate.quiet_until;
+    } else {
+      sendable = true;
+    }
+  }
+  if (sendable || alerts == 0) return out;
+  if (until) {
+    out.second = until;
+  } else if (excluded == alerts) {
+    out.first = "the project's alert policy now excludes every event of this email";
+  }
+  return out;
 }
 
 // Claims `b` and prepares its send in one write transaction. Returns the
@@ -36,10 +82,17 @@ Result<std::optional<std::string>> ClaimAndPrepare(const TriageDeps& deps, const
     } else if (prefs && prefs->email_level == "off") {
       why = "the recipient turned email off";
     }
+    std::optional<int64_t> hold_until;
+    if (why.empty()) {
+      SV_ASSIGN_OR_RETURN(std::tie(why, hold_until), CheckAlertPolicy(deps, tx, b));
+    }
     if (!why.empty()) {
       return deps.digests
           ->Finish(tx, b.id, b.generation, b.attempts + 1, "cancelled", why, now, std::nullopt, now)
           .status();
+    }
+    if (hold_until) {
+      return deps.digests->Hold(tx, b.id, b.generation, b.attempts + 1, *hold_until, now).status();
     }
     to = member->email;
     return Status::Ok();
@@ -83,7 +136,8 @@ Status SendOne(const TriageDeps& deps, Mailer& mailer, const ports::DigestBatch&
 
 Status QueueAlertEmail(const TriageDeps& deps, ports::Tx& tx, const std::string& org_id,
                        const std::string& user_id, const std::string& kind, const std::string& subject,
-                       const std::string& body, const std::vector<std::string>& notification_ids) {
+                       const std::string& body, const std::vector<std::string>& notification_ids,
+                       std::optional<int64_t> deliver_at) {
   ports::DigestBatch b;
   b.id = deps.ids->NewId();
   b.org_id = org_id;
@@ -95,8 +149,51 @@ Status QueueAlertEmail(const TriageDeps& deps, ports::Tx& tx, const std::string&
   }
   b.body = body;
   b.created_at = deps.Now();
-  b.next_attempt_at = b.created_at;
+  b.next_attempt_at = deliver_at.value_or(b.created_at);
   return deps.digests->Insert(tx, b, notification_ids);
+}
+
+bool SendsAlertEmails(const TriageDeps& deps) {
+  return deps.digests != nullptr && deps.mail != nullptr && deps.mail->configured();
+}
+
+Status QueueBugAlert(const TriageDeps& deps, ports::Tx& tx, const BugAlert& alert) {
+  if (!SendsAlertEmails(deps)) return Status::Ok();
+  SV_ASSIGN_OR_RETURN(std::vector<ports::AlertRecipient> recipients,
+                      deps.triage->AlertRecipients(tx, alert.org_id));
+  if (recipients.empty()) return Status::Ok();
+  SV_ASSIGN_OR_RETURN(std::optional<ports::Project> project,
+                      deps.projects->Find(tx, alert.org_id, alert.project_id));
+  const std::string project_name = project ? project->name : alert.project_id;
+  const std::string what = alert.event_type == "regression" ? "Regression" : "New bug";
+  const std::string title = util::Utf8Shorten(alert.bug_title, kMaxAlertTitle);
+  const std::string subject = "[" + project_name + "] " + what + ": " + title;
+  const std::string link = internal::BugLink(deps, alert.bug_id);
+  const std::string bug_title = util::Utf8Shorten(alert.bug_title, kMaxAlertBody);
+  const int64_t now = deps.Now();
+  for (const ports::AlertRecipient& to : recipients) {
+    const dt::EmailRoute route = dt::RouteEmail(to.prefs.email_level, to.prefs.digest_freq);
+    if (route == dt::EmailRoute::kNone) continue;
+    ports::NotificationRow row;
+    row.id = deps.ids->NewId();
+    row.user_id = to.member.user_id;
+    row.org_id = alert.org_id;
+    row.type = alert.event_type;
+    row.title = subject;
+    row.body = what + " in " + project_name + ": " + bug_title;
+    row.bug_id = alert.bug_id;
+    row.in_app = false;  // alert emails only: the in-app list holds Spec 1's types
+    row.email_pending = route == dt::EmailRoute::kDigest;
+    row.created_at = now;
+    row.deliver_at = alert.quiet_until;
+    SV_RETURN_IF_ERROR(deps.triage->AddNotification(tx, row));
+    if (route != dt::EmailRoute::kNow) continue;
+    std::string text = what + " in " + project_name + ":\n\n" + bug_title + "\n\nOpen it: " + link + "\n";
+    text += "\nYou receive this because of your notification preferences in the console.\n";
+    SV_RETURN_IF_ERROR(QueueAlertEmail(deps, tx, alert.org_id, to.member.user_id, "instant", subject, text,
+                                       {row.id}, alert.quiet_until));
+  }
+  return Status::Ok();
 }
 
 Status SendDueBatches(const TriageDeps& deps, const std::function<bool()>& keep_going) {
@@ -192,7 +289,7 @@ Result<DigestReceipt> ResolveDigest(const TriageDeps& deps, const ConsoleActor& 
                                          "generation " +
                                          std::to_string(b->generation));
     }
-    const dt::DigestAllowed allowed = dt::AllowedDigestActions(b->state, b->attempts, b->manual_retries,
+    const dt::DigestAllowed allowed = dt::AllowedDigestActions(b->state, b->attempts, b->generation,
                                                                b->resolution && *b->resolution == "received");
     if ((req.action == "received" && !allowed.received) || (req.action == "retry" && !allowed.retry)) {
       return Status(Code::kConflict,

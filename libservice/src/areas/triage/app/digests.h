@@ -9,7 +9,11 @@
 //   1. claim: one write transaction moves it queued/retryable -> sending
 //      (a conditional UPDATE: of two processes on one database only one
 //      wins), counts one attempt and re-checks the recipient (still an
-//      active member, email not turned off; otherwise cancelled);
+//      active member, email not turned off; otherwise cancelled) and the
+//      alert policy of its alert events (deps.alert_gate): a batch whose
+//      every event is an alert the policy now excludes is cancelled; one
+//      whose alerts are all in quiet hours (and that carries nothing
+//      else) goes back to queued until they end, its attempt not counted;
 //   2. send, outside any transaction;
 //   3. record the answer: OK -> succeeded; outcome unknown (handed over, no
 //      answer) -> outcome_unknown; permanent (SMTP 5xx) ->
@@ -36,10 +40,32 @@
 namespace service::app::triage {
 
 // Queues one alert email batch (kind "instant" or "digest") for `user_id`
-// of `org_id` carrying `notification_ids`. REQUIRES: a write transaction.
+// of `org_id` carrying `notification_ids`, due at `deliver_at` (nullopt:
+// now). REQUIRES: a write transaction.
 Status QueueAlertEmail(const TriageDeps& deps, ports::Tx& tx, const std::string& org_id,
                        const std::string& user_id, const std::string& kind, const std::string& subject,
-                       const std::string& body, const std::vector<std::string>& notification_ids);
+                       const std::string& body, const std::vector<std::string>& notification_ids,
+                       std::optional<int64_t> deliver_at = std::nullopt);
+
+// True when alert emails go out at all (a mail provider is configured).
+bool SendsAlertEmails(const TriageDeps& deps);
+
+// A new bug or a regression that the project's alert policy let through.
+struct BugAlert {
+  std::string org_id;
+  std::string project_id;
+  std::string bug_id;
+  std::string bug_title;
+  std::string event_type;              // new_bug, regression
+  std::optional<int64_t> quiet_until;  // held by the project's quiet hours until then
+};
+
+// The alert emails of `alert` to each active member of its organization
+// whose preferences send email (RouteEmail): an instant batch, or an item
+// waiting for the member's digest; both held until quiet_until. Alert
+// items are notification rows kept out of the in-app list. Without a mail
+// provider: nothing. REQUIRES: a write transaction (the event's own).
+Status QueueBugAlert(const TriageDeps& deps, ports::Tx& tx, const BugAlert& alert);
 
 // Sends the due batches once on the caller's thread (expired leases become
 // outcome_unknown first). Without a mail provider: nothing. Tests call it

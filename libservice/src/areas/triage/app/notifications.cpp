@@ -79,7 +79,7 @@ Status SendDigestIfDue(const TriageDeps& deps, const ports::DigestOwner& owner) 
                                                           deps.digest_hourly_ms, deps.digest_daily_ms);
     if (!domain::triage::DigestDue(period, owner.oldest_at, deps.Now())) return Status::Ok();
     SV_ASSIGN_OR_RETURN(std::vector<ports::NotificationRow> items,
-                        deps.triage->TakeDigest(tx, owner.org_id, owner.user_id));
+                        deps.triage->TakeDigest(tx, owner.org_id, owner.user_id, deps.Now()));
     if (items.empty()) return Status::Ok();  // another process took them
     // Email turned off, or the member left: the items are dropped from email.
     if (prefs.email_level == "off") return Status::Ok();
@@ -173,7 +173,7 @@ Status SendDueDigests(const TriageDeps& deps) {
   if (deps.mail == nullptr || !deps.mail->configured()) return Status::Ok();
   std::vector<ports::DigestOwner> owners;
   SV_RETURN_IF_ERROR(deps.db->Read([&](ports::Tx& c) -> Status {
-    SV_ASSIGN_OR_RETURN(owners, deps.triage->DigestOwners(c, kDigestOwnersPerRun));
+    SV_ASSIGN_OR_RETURN(owners, deps.triage->DigestOwners(c, deps.Now(), kDigestOwnersPerRun));
     return Status::Ok();
   }));
   for (const ports::DigestOwner& owner : owners) SV_RETURN_IF_ERROR(SendDigestIfDue(deps, owner));

@@ -53,6 +53,12 @@ struct AgentTokensDeps;
 
 namespace service::app::triage {
 
+// What a project's alert policy says of an alert email now.
+struct AlertGate {
+  bool excluded = false;               // severity floor or an exclude matches: never sent
+  std::optional<int64_t> quiet_until;  // in quiet hours: held until then
+};
+
 struct TriageDeps {
   ports::Transactions* db = nullptr;
   Clock* clock = nullptr;
@@ -86,6 +92,13 @@ struct TriageDeps {
   // the write's transaction (area kTriageEvents), so outbound deliveries
   // (Spec 2) are queued atomically with the change. Null: none.
   const TransactionalEvents* events = nullptr;
+  // The project's alert policy for a new bug or regression alert email
+  // (severity floor, excludes, quiet hours), as the integrations area
+  // (which owns the policy) answers it now: a batch's alert events are
+  // checked again before each send. Null: no policy (everything goes).
+  std::function<Result<AlertGate>(ports::Tx& tx, const std::string& org_id, const std::string& bug_id,
+                                  const std::string& event_type)>
+      alert_gate;
 
   int64_t Now() const { return clock->NowMillis(); }
 };

@@ -27,8 +27,8 @@ struct DigestBatch {
   std::string kind;   // instant, digest
   std::string state;  // queued, sending, succeeded, retryable, permanent_failure, cancelled, outcome_unknown
   int64_t generation = 0;
-  int64_t attempts = 0;
-  int64_t manual_retries = 0;
+  int64_t attempts = 0;  // cumulative send and preparation attempts
+  // Manual retries are the generation: only a recipient's retry raises it.
   std::string subject;
   std::string body;
   std::string last_error;
@@ -44,6 +44,12 @@ struct DigestBatch {
   // of the selected project.
   int64_t project_count = 0;
   int64_t project_events = 0;
+};
+
+struct DigestEventRef {
+  std::string notification_id;
+  std::string type;  // the notification's: new_bug and regression are alerts
+  std::optional<std::string> bug_id;
 };
 
 struct DigestDecision {
@@ -88,6 +94,16 @@ class DigestRepository {
                               const std::string& state, const std::string& error, int64_t next_attempt_at,
                               std::optional<int64_t> sent_at, int64_t now_ms) = 0;
 
+  // sending -> queued for the send that claimed the batch, its attempt not
+  // counted, due again at `next_attempt_at` (held by quiet hours). False
+  // when the row is no longer that send's.
+  virtual Result<bool> Hold(Tx& tx, const std::string& id, int64_t generation, int64_t attempts,
+                            int64_t next_attempt_at, int64_t now_ms) = 0;
+
+  // The batch's events: each notification's type and bug (for the alert
+  // policy's re-check before a send).
+  virtual Result<std::vector<DigestEventRef>> Events(Tx& c, const std::string& batch_id) = 0;
+
   // sending batches whose lease ended before `now_ms` -> outcome_unknown
   // (their process died or stalled mid-send: never resent automatically).
   virtual Result<int64_t> ExpireLeases(Tx& tx, int64_t now_ms) = 0;
@@ -113,7 +129,7 @@ class DigestRepository {
   // Records `received` (state and generation unchanged). False when the
   // batch is sending, at another generation or already decided received.
   virtual Result<bool> MarkReceived(Tx& tx, const std::string& id, int64_t generation, int64_t now_ms) = 0;
-  // A recipient retry: generation + 1, manual retries + 1, state queued,
+  // A recipient retry: generation + 1, state queued,
   // due now, attempts kept. False when the batch is sending or at another
   // generation.
   virtual Result<bool> Requeue(Tx& tx, const std::string& id, int64_t generation, int64_t now_ms) = 0;

@@ -48,7 +48,9 @@ struct NotificationRow {
   std::string id;
   std::string user_id;
   std::string org_id;
-  std::string type;  // assigned, comment, mention, status_changed
+  // assigned, comment, mention, status_changed; new_bug and regression are
+  // alert emails (never in the in-app list: in_app false).
+  std::string type;
   std::string title;
   std::string body;
   std::optional<std::string> bug_id;
@@ -57,6 +59,9 @@ struct NotificationRow {
   bool in_app = true;
   bool email_pending = false;
   int64_t created_at = 0;
+  // An alert held by the project's quiet hours waits until then (no digest
+  // takes it earlier); nullopt: deliverable now.
+  std::optional<int64_t> deliver_at;
 };
 
 struct NotificationPreferences {
@@ -71,6 +76,11 @@ struct NotificationPreferences {
 };
 
 // A member with email waiting for a digest, and their oldest waiting item.
+struct AlertRecipient {
+  ActiveMember member;
+  NotificationPreferences prefs;
+};
+
 struct DigestOwner {
   std::string org_id;
   std::string user_id;
@@ -144,13 +154,18 @@ class TriageRepository {
                                                                          const std::string& user_id) = 0;
   virtual Status SavePreferences(Tx& tx, const NotificationPreferences& p) = 0;
 
-  // --- Digests ---
-  // Members of any organization with email waiting for a digest.
-  virtual Result<std::vector<DigestOwner>> DigestOwners(Tx& c, int64_t limit) = 0;
-  // Takes (clears the pending mark of) the member's waiting items, oldest
-  // first; another process taking them concurrently gets none.
+  // --- Digests and alert emails ---
+  // Members of any organization with email waiting for a digest (items
+  // whose deliver_at is after `now_ms` do not count yet).
+  virtual Result<std::vector<DigestOwner>> DigestOwners(Tx& c, int64_t now_ms, int64_t limit) = 0;
+  // Takes (clears the pending mark of) the member's items deliverable at
+  // `now_ms`, oldest first; another process taking them concurrently gets
+  // none.
   virtual Result<std::vector<NotificationRow>> TakeDigest(Tx& tx, const std::string& org_id,
-                                                          const std::string& user_id) = 0;
+                                                          const std::string& user_id, int64_t now_ms) = 0;
+  // The organization's active members with their preferences (the defaults
+  // where none are saved), by email: the recipients of alert emails.
+  virtual Result<std::vector<AlertRecipient>> AlertRecipients(Tx& c, const std::string& org_id) = 0;
 
   // --- Activity ---
   // Comments, status changes and new bugs of the organization, newest first.

@@ -8,10 +8,10 @@ namespace service::store {
 namespace {
 
 constexpr const char* kColumns =
-    "b.id, b.org_id, b.user_id, b.kind, b.state, b.generation, b.attempts, b.manual_retries, b.subject, "
+    "b.id, b.org_id, b.user_id, b.kind, b.state, b.generation, b.attempts, b.subject, "
     "b.body, b.last_error, b.next_attempt_at, b.lease_until, b.resolution, b.resolution_generation, "
     "b.resolution_at, b.created_at, b.sent_at, b.updated_at";
-constexpr size_t kColumnCount = 19;
+constexpr size_t kColumnCount = 18;
 
 constexpr const char* kFinalStates = "('succeeded', 'permanent_failure', 'cancelled', 'outcome_unknown')";
 
@@ -24,18 +24,17 @@ ports::DigestBatch BatchAt(const Rows& r, size_t i) {
   b.state = r.Str(i, 4);
   b.generation = r.Int(i, 5);
   b.attempts = r.Int(i, 6);
-  b.manual_retries = r.Int(i, 7);
-  b.subject = r.Str(i, 8);
-  b.body = r.Str(i, 9);
-  b.last_error = r.Str(i, 10);
-  b.next_attempt_at = r.Int(i, 11);
-  b.lease_until = r.OptInt(i, 12);
-  b.resolution = r.OptStr(i, 13);
-  b.resolution_generation = r.OptInt(i, 14);
-  b.resolution_at = r.OptInt(i, 15);
-  b.created_at = r.Int(i, 16);
-  b.sent_at = r.OptInt(i, 17);
-  b.updated_at = r.Int(i, 18);
+  b.subject = r.Str(i, 7);
+  b.body = r.Str(i, 8);
+  b.last_error = r.Str(i, 9);
+  b.next_attempt_at = r.Int(i, 10);
+  b.lease_until = r.OptInt(i, 11);
+  b.resolution = r.OptStr(i, 12);
+  b.resolution_generation = r.OptInt(i, 13);
+  b.resolution_at = r.OptInt(i, 14);
+  b.created_at = r.Int(i, 15);
+  b.sent_at = r.OptInt(i, 16);
+  b.updated_at = r.Int(i, 17);
   return b;
 }
 
@@ -69,8 +68,8 @@ class SqlDigestRepository final : public ports::DigestRepository {
     Connection& c = Sql(t);
     SV_RETURN_IF_ERROR(
         c.Exec("INSERT INTO digest_batches (id, org_id, user_id, kind, state, generation, attempts, "
-               "manual_retries, subject, body, last_error, next_attempt_at, created_at, updated_at) "
-               "VALUES (?, ?, ?, ?, 'queued', 0, 0, 0, ?, ?, '', ?, ?, ?)",
+               "subject, body, last_error, next_attempt_at, created_at, updated_at) "
+               "VALUES (?, ?, ?, ?, 'queued', 0, 0, ?, ?, '', ?, ?, ?)",
                {b.id, b.org_id, b.user_id, b.kind, b.subject, b.body, b.next_attempt_at, b.created_at,
                 b.created_at})
             .status());
@@ -123,6 +122,29 @@ class SqlDigestRepository final : public ports::DigestRepository {
                     "AND lease_until IS NOT NULL))",
                     {state, error, next_attempt_at, OptInt(sent_at), now, id, generation, attempts}));
     return n == 1;
+  }
+
+  Result<bool> Hold(ports::Tx& t, const std::string& id, int64_t generation, int64_t attempts,
+                    int64_t next_attempt_at, int64_t now) override {
+    SV_ASSIGN_OR_RETURN(int64_t n,
+                        Sql(t).Exec("UPDATE digest_batches SET state = 'queued', attempts = attempts "
+                                    "- 1, next_attempt_at = ?, lease_until = NULL, updated_at = ? "
+                                    "WHERE id = ? AND generation = ? AND attempts = ? AND state = "
+                                    "'sending'",
+                                    {next_attempt_at, now, id, generation, attempts}));
+    return n == 1;
+  }
+
+  Result<std::vector<ports::DigestEventRef>> Events(ports::Tx& t, const std::string& batch_id) override {
+    SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT e.notification_id, COALESCE(n.type, ''), n.bug_id "
+                                             "FROM digest_batch_events e LEFT JOIN notifications n ON "
+                                             "n.id = e.notification_id WHERE e.batch_id = ? "
+                                             "ORDER BY e.notification_id",
+                                             {batch_id}));
+    std::vector<ports::DigestEventRef> out;
+    out.reserve(r.size());
+    for (size_t i = 0; i < r.size(); ++i) out.push_back({r.Str(i, 0), r.Str(i, 1), r.OptStr(i, 2)});
+    return out;
   }
 
   Result<int64_t> ExpireLeases(ports::Tx& t, int64_t now) override {
@@ -214,8 +236,8 @@ class SqlDigestRepository final : public ports::DigestRepository {
     SV_ASSIGN_OR_RETURN(
         int64_t n,
         Sql(t).Exec(
-            "UPDATE digest_batches SET generation = generation + 1, manual_retries = manual_retries + "
-            "1, state = 'queued', next_attempt_at = ?, lease_until = NULL, last_error = '', resolution "
+            "UPDATE digest_batches SET generation = generation + 1, state = 'queued', next_attempt_at = ?, "
+            "lease_until = NULL, last_error = '', resolution "
             "= 'retry', resolution_generation = ?, resolution_at = ?, updated_at = ? WHERE id = ? AND "
             "generation = ? AND state NOT IN ('sending', 'queued', 'retryable')",
             {now, generation, now, now, id, generation}));

@@ -28,7 +28,8 @@ std::vector<ports::ActiveMember> Members(const Rows& r) {
 }
 
 constexpr const char* kNotificationColumns =
-    "id, user_id, org_id, type, title, body, bug_id, actor_id, read, in_app, email_pending, created_at";
+    "id, user_id, org_id, type, title, body, bug_id, actor_id, read, in_app, email_pending, created_at, "
+    "deliver_at";
 
 std::vector<ports::NotificationRow> Notifications(const Rows& r) {
   std::vector<ports::NotificationRow> out;
@@ -47,6 +48,7 @@ std::vector<ports::NotificationRow> Notifications(const Rows& r) {
     n.in_app = r.Bool(i, 9);
     n.email_pending = r.Bool(i, 10);
     n.created_at = r.Int(i, 11);
+    n.deliver_at = r.OptInt(i, 12);
     out.push_back(std::move(n));
   }
   return out;
@@ -142,9 +144,10 @@ class SqlTriageRepository final : public ports::TriageRepository {
   Status AddNotification(ports::Tx& t, const ports::NotificationRow& n) override {
     return Sql(t)
         .Exec(std::string("INSERT INTO notifications (") + kNotificationColumns +
-                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
               {n.id, n.user_id, n.org_id, n.type, n.title, n.body, OptText(n.bug_id), OptText(n.actor_id),
-               Bool(n.read), Bool(n.in_app), Bool(n.email_pending), n.created_at})
+               Bool(n.read), Bool(n.in_app), Bool(n.email_pending), n.created_at,
+               n.deliver_at ? Value(*n.deliver_at) : Value(nullptr)})
         .status();
   }
 
@@ -204,6 +207,32 @@ class SqlTriageRepository final : public ports::TriageRepository {
     return std::optional<ports::NotificationPreferences>(std::move(p));
   }
 
+  Result<std::vector<ports::AlertRecipient>> AlertRecipients(ports::Tx& t,
+                                                             const std::string& org_id) override {
+    SV_ASSIGN_OR_RETURN(
+        Rows r,
+        Sql(t).Query("SELECT u.id, u.email, u.name, p.email_level, p.digest_freq, p.in_app_enabled "
+                     "FROM memberships m JOIN users u ON u.id = m.user_id "
+                     "LEFT JOIN notification_preferences p ON p.org_id = m.org_id AND p.user_id = u.id "
+                     "WHERE m.org_id = ? AND u.status = 'active' ORDER BY u.email",
+                     {org_id}));
+    std::vector<ports::AlertRecipient> out;
+    out.reserve(r.size());
+    for (size_t i = 0; i < r.size(); ++i) {
+      ports::AlertRecipient a;
+      a.member = {r.Str(i, 0), r.Str(i, 1), r.Str(i, 2)};
+      a.prefs.user_id = a.member.user_id;
+      a.prefs.org_id = org_id;
+      if (std::optional<std::string> level = r.OptStr(i, 3)) {
+        a.prefs.email_level = *level;
+        a.prefs.digest_freq = r.Str(i, 4);
+        a.prefs.in_app_enabled = r.Bool(i, 5);
+      }
+      out.push_back(std::move(a));
+    }
+    return out;
+  }
+
   Status SavePreferences(ports::Tx& t, const ports::NotificationPreferences& p) override {
     return Sql(t)
         .Exec(
@@ -218,24 +247,25 @@ class SqlTriageRepository final : public ports::TriageRepository {
         .status();
   }
 
-  Result<std::vector<ports::DigestOwner>> DigestOwners(ports::Tx& t, int64_t limit) override {
+  Result<std::vector<ports::DigestOwner>> DigestOwners(ports::Tx& t, int64_t now, int64_t limit) override {
     SV_ASSIGN_OR_RETURN(Rows r, Sql(t).Query("SELECT org_id, user_id, MIN(created_at) FROM notifications "
-                                             "WHERE email_pending = 1 GROUP BY org_id, user_id "
+                                             "WHERE email_pending = 1 AND (deliver_at IS NULL OR "
+                                             "deliver_at <= ?) GROUP BY org_id, user_id "
                                              "ORDER BY 3, 1, 2 LIMIT ?",
-                                             {limit}));
+                                             {now, limit}));
     std::vector<ports::DigestOwner> out;
     for (size_t i = 0; i < r.size(); ++i) out.push_back({r.Str(i, 0), r.Str(i, 1), r.Int(i, 2)});
     return out;
   }
 
   Result<std::vector<ports::NotificationRow>> TakeDigest(ports::Tx& t, const std::string& org_id,
-                                                         const std::string& user_id) override {
+                                                         const std::string& user_id, int64_t now) override {
     SV_ASSIGN_OR_RETURN(Rows r,
                         Sql(t).Query(std::string("UPDATE notifications SET email_pending = 0 "
                                                  "WHERE org_id = ? AND user_id = ? AND email_pending = 1 "
-                                                 "RETURNING ") +
+                                                 "AND (deliver_at IS NULL OR deliver_at <= ?) RETURNING ") +
                                          kNotificationColumns,
-                                     {org_id, user_id}));
+                                     {org_id, user_id, now}));
     std::vector<ports::NotificationRow> out = Notifications(r);
     std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
       return a.created_at != b.created_at ? a.created_at < b.created_at : a.id < b.id;
