@@ -129,7 +129,7 @@ rm -rf "$san_dir"
 # GET /v1/openapi.json: @redocly/cli lint (recommended-strict), then the e2e cases of
 # scripts/openapi-check.sh's PRISM_CASES on SQLite through a Prism proxy (--errors) that
 # validates every request and answer against the document; any violation fails
-# (docs/openapi.md). About 1.5 minutes.
+# (docs/openapi.md). About 3 to 4.5 minutes (13 cases).
 stage "openapi lint and Prism-validated e2e (SQLite)"
 scripts/openapi-check.sh lint
 env -u SERVICE_TEST_POSTGRES_URL scripts/openapi-check.sh prism
