@@ -16,6 +16,7 @@
 #include "areas/triage/module.h"
 #include "service_internal.h"
 #include "support/accounts.h"
+#include "support/alert_mail.h"
 #include "support/capture_fixture.h"
 #include "support/smtp_server.h"
 #include "support/test_db.h"
@@ -26,28 +27,6 @@ namespace {
 namespace json = boost::json;
 
 std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
-
-const app::triage::TriageDeps& Triage(TestService& t) {
-  return internal::ModulesOf(t.service()).Get<service::modules::TriageModule>().deps();
-}
-
-std::function<void(Options&)> WithSmtp(const SmtpServer& srv) {
-  const std::string url = "smtp://" + srv.address() + "?timeout_ms=3000";
-  return [url](Options& o) {
-    o.mail_url = url;
-    o.public_url = "https://bugs.example.com";
-  };
-}
-
-void Send(TestService& t) {
-  const Status s = app::triage::SendDueBatches(Triage(t));
-  REQUIRE_MESSAGE(s.ok(), s.ToString());
-}
-
-void SendDigests(TestService& t) {
-  const Status s = app::triage::SendDueDigests(Triage(t));
-  REQUIRE_MESSAGE(s.ok(), s.ToString());
-}
 
 std::string NewBug(TestService& t, const std::string& key, const std::string& title) {
   t.clock().Advance(1000);
@@ -113,13 +92,13 @@ Team NewTeam(TestService& t, const json::object& prefs) {
 
 TEST_CASE("alert emails: a new bug and a regression reach each member at once, outside the in-app list") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t, {});  // the defaults: emailLevel full, digestFreq realtime
   Member quiet = AddMemberWithRole(t, x.s.admin.org_id, "member");
   SetPrefs(t, quiet, {{"emailLevel", "off"}});
 
   const std::string bug = NewBug(t, x.s.key, "Checkout button broken");
-  Send(t);
+  SendAlertBatches(t);
   std::vector<ReceivedMail> mail = MailTo(srv, x.member.email);
   REQUIRE(mail.size() == 1);
   CHECK(mail[0].data.find("New bug: Checkout button broken") != std::string::npos);
@@ -134,14 +113,14 @@ TEST_CASE("alert emails: a new bug and a regression reach each member at once, o
 
   // A second report of the same bug is no new bug: no email.
   NewBug(t, x.s.key, "Checkout button broken");
-  Send(t);
+  SendAlertBatches(t);
   CHECK(MailTo(srv, x.member.email).size() == 1);
 
   // Resolved, then seen again: a regression email.
   RenewToken(t, x.s.admin);
   REQUIRE(t.Patch("/v1/bugs/" + bug, {{"status", "resolved"}}, x.s.admin.headers()).status == 200);
   NewBug(t, x.s.key, "Checkout button broken");
-  Send(t);
+  SendAlertBatches(t);
   mail = MailTo(srv, x.member.email);
   REQUIRE(mail.size() == 2);
   CHECK(mail[1].data.find("Regression: Checkout button broken") != std::string::npos);
@@ -149,20 +128,20 @@ TEST_CASE("alert emails: a new bug and a regression reach each member at once, o
 
 TEST_CASE("alert emails: a digest member gets new bugs of every project in one batch per period") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t, {{"digestFreq", "hourly"}});
   NewBug(t, x.s.key, "Checkout button broken");
   NewBug(t, x.other_key, "Search returns nothing");
   NewBug(t, x.other_key, "Images do not load");
-  Send(t);
-  SendDigests(t);
+  SendAlertBatches(t);
+  QueueDueDigests(t);
   CHECK(srv.messages().empty());  // the hour is not over
   CHECK(History(t, x.member, x.s.project_id).at("pendingEvents").as_int64() == 1);
   CHECK(History(t, x.member, x.other_project).at("pendingEvents").as_int64() == 2);
 
   t.clock().Advance(3'600'000);
-  SendDigests(t);
-  Send(t);
+  QueueDueDigests(t);
+  SendAlertBatches(t);
   std::vector<ReceivedMail> mail = MailTo(srv, x.member.email);
   REQUIRE(mail.size() == 1);
   CHECK(mail[0].data.find("Checkout button broken") != std::string::npos);
@@ -182,7 +161,7 @@ TEST_CASE("alert emails: a digest member gets new bugs of every project in one b
 
 TEST_CASE("alert emails: the severity floor and excludes stop them, as the preview says") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t, {});
   PutPolicy(t, x.s.admin, {{"projectId", x.s.project_id}, {"severityFloor", "critical"}});
   PutPolicy(t, x.s.admin,
@@ -199,10 +178,10 @@ TEST_CASE("alert emails: the severity floor and excludes stop them, as the previ
 
   NewBug(t, x.s.key, "Checkout button broken");                  // below the floor
   NewBug(t, x.other_key, "ResizeObserver loop limit exceeded");  // excluded by title
-  Send(t);
+  SendAlertBatches(t);
   CHECK(srv.messages().empty());
   NewBug(t, x.other_key, "Search returns nothing");  // let through
-  Send(t);
+  SendAlertBatches(t);
   std::vector<ReceivedMail> mail = MailTo(srv, x.member.email);
   REQUIRE(mail.size() == 1);
   CHECK(mail[0].data.find("[Storefront] New bug: Search returns nothing") != std::string::npos);
@@ -210,7 +189,7 @@ TEST_CASE("alert emails: the severity floor and excludes stop them, as the previ
 
 TEST_CASE("alert emails: quiet hours hold an instant alert and a digest item until they end") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t, {});
   Member hourly = AddMemberWithRole(t, x.s.admin.org_id, "member");
   SetPrefs(t, hourly, {{"digestFreq", "hourly"}});
@@ -219,16 +198,16 @@ TEST_CASE("alert emails: quiet hours hold an instant alert and a digest item unt
             {{"projectId", x.s.project_id},
              {"quietHours", {{"start", "09:00"}, {"end", "12:00"}, {"timeZone", "UTC"}}}});
   NewBug(t, x.s.key, "Checkout button broken");
-  Send(t);
+  SendAlertBatches(t);
   t.clock().Advance(3'600'000);  // 11:00: the first hour is over, quiet hours are not
-  SendDigests(t);
-  Send(t);
+  QueueDueDigests(t);
+  SendAlertBatches(t);
   CHECK(srv.messages().empty());
   CHECK(History(t, hourly, x.s.project_id).at("pendingEvents").as_int64() == 1);
 
   t.clock().Set(kTestEpochMs + 2 * 3'600'000);  // 12:00: quiet hours end
-  SendDigests(t);
-  Send(t);
+  QueueDueDigests(t);
+  SendAlertBatches(t);
   CHECK(MailTo(srv, x.member.email).size() == 1);  // the instant alert, held until now
   std::vector<ReceivedMail> digest = MailTo(srv, hourly.email);
   REQUIRE(digest.size() == 1);  // the waiting item joined the digest once deliverable
@@ -237,12 +216,12 @@ TEST_CASE("alert emails: quiet hours hold an instant alert and a digest item unt
 
 TEST_CASE("alert emails: a recipient's retry honours the policy in force and quiet hours") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t, {{"digestFreq", "hourly"}});
   NewBug(t, x.s.key, "Checkout button broken");
   t.clock().Advance(3'600'000);
-  SendDigests(t);
-  Send(t);
+  QueueDueDigests(t);
+  SendAlertBatches(t);
   REQUIRE(srv.messages().size() == 1);
   json::value b = History(t, x.member, x.s.project_id).at("batches").at(0);
   REQUIRE(S(b, "state") == "succeeded");
@@ -265,14 +244,14 @@ TEST_CASE("alert emails: a recipient's retry honours the policy in force and qui
                {"quietHours", {{"start", "11:00"}, {"end", "13:00"}, {"timeZone", "UTC"}}}});
     TestResponse r = retry(0);
     REQUIRE_MESSAGE(r.status == 200, r.body);
-    Send(t);
+    SendAlertBatches(t);
     CHECK(srv.messages().size() == 1);
     b = History(t, x.member, x.s.project_id).at("batches").at(0);
     CHECK(S(b, "state") == "queued");
     CHECK(b.at("attempts").as_int64() == 1);
     CHECK(b.at("generation").as_int64() == 1);
     t.clock().Set(now + 2 * 3'600'000);  // past 13:00
-    Send(t);
+    SendAlertBatches(t);
     CHECK(srv.messages().size() == 2);
     b = History(t, x.member, x.s.project_id).at("batches").at(0);
     CHECK(S(b, "state") == "succeeded");
@@ -282,7 +261,7 @@ TEST_CASE("alert emails: a recipient's retry honours the policy in force and qui
     PutPolicy(t, x.s.admin, {{"projectId", x.s.project_id}, {"severityFloor", "critical"}});
     TestResponse r = retry(0);
     REQUIRE_MESSAGE(r.status == 200, r.body);
-    Send(t);
+    SendAlertBatches(t);
     CHECK(srv.messages().size() == 1);
     b = History(t, x.member, x.s.project_id).at("batches").at(0);
     CHECK(S(b, "state") == "cancelled");

@@ -14,6 +14,7 @@
 #include "areas/triage/module.h"
 #include "service_internal.h"
 #include "support/accounts.h"
+#include "support/alert_mail.h"
 #include "support/capture_fixture.h"
 #include "support/smtp_server.h"
 #include "support/test_db.h"
@@ -24,18 +25,6 @@ namespace {
 namespace json = boost::json;
 
 std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
-
-const app::triage::TriageDeps& Triage(TestService& t) {
-  return internal::ModulesOf(t.service()).Get<service::modules::TriageModule>().deps();
-}
-
-std::function<void(Options&)> WithSmtp(const SmtpServer& srv) {
-  const std::string url = "smtp://" + srv.address() + "?timeout_ms=3000";
-  return [url](Options& o) {
-    o.mail_url = url;
-    o.public_url = "https://bugs.example.com";
-  };
-}
 
 // An organization with two projects, a bug in each, and a member on hourly
 // digests who is assigned both bugs: one digest with events of two projects.
@@ -84,12 +73,7 @@ void QueueDigest(TestService& t, Team& x) {
   t.clock().Advance(3'600'000);
   RenewToken(t, x.member);
   RenewToken(t, x.s.admin);
-  REQUIRE(app::triage::SendDueDigests(Triage(t)).ok());
-}
-
-void Send(TestService& t) {
-  const Status s = app::triage::SendDueBatches(Triage(t));
-  REQUIRE_MESSAGE(s.ok(), s.ToString());
+  QueueDueDigests(t);
 }
 
 TestResponse History(TestService& t, const Member& m, const std::string& project,
@@ -134,7 +118,7 @@ std::string Code(const TestResponse& r) {
 
 TEST_CASE("digest batches: every SMTP answer becomes the batch's state, through the real SMTP mailer") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t);
   QueueDigest(t, x);
   json::value b = OnlyBatch(t, x);
@@ -145,7 +129,7 @@ TEST_CASE("digest batches: every SMTP answer becomes the batch's state, through 
   CHECK(b.at("resolution").is_null());
 
   SUBCASE("250 after DATA: succeeded (the provider accepted it, nothing more)") {
-    Send(t);
+    SendAlertBatches(t);
     b = OnlyBatch(t, x);
     CHECK(S(b, "state") == "succeeded");
     CHECK(b.at("attempts").as_int64() == 1);
@@ -154,19 +138,19 @@ TEST_CASE("digest batches: every SMTP answer becomes the batch's state, through 
     CHECK(srv.messages()[0].rcpt_to.at(0) == x.member.email);
     CHECK(srv.messages()[0].data.find("Checkout button broken") != std::string::npos);
     CHECK(srv.messages()[0].data.find("Search returns nothing") != std::string::npos);
-    Send(t);
+    SendAlertBatches(t);
     CHECK(srv.messages().size() == 1);  // sent once
   }
   SUBCASE("451: retryable with backoff, then succeeded on a later attempt") {
     srv.FailNext(SmtpServer::Stage::kData, "451 4.3.0 try later");
-    Send(t);
+    SendAlertBatches(t);
     b = OnlyBatch(t, x);
     CHECK(S(b, "state") == "retryable");
     CHECK(b.at("attempts").as_int64() == 1);
-    Send(t);  // not due yet (1 minute backoff)
+    SendAlertBatches(t);  // not due yet (1 minute backoff)
     CHECK(OnlyBatch(t, x).at("attempts").as_int64() == 1);
     t.clock().Advance(60'000);
-    Send(t);
+    SendAlertBatches(t);
     b = OnlyBatch(t, x);
     CHECK(S(b, "state") == "succeeded");
     CHECK(b.at("attempts").as_int64() == 2);
@@ -174,40 +158,40 @@ TEST_CASE("digest batches: every SMTP answer becomes the batch's state, through 
   }
   SUBCASE("550: permanent_failure, never sent again on its own") {
     srv.FailNext(SmtpServer::Stage::kData, "550 5.1.1 no such user");
-    Send(t);
+    SendAlertBatches(t);
     b = OnlyBatch(t, x);
     CHECK(S(b, "state") == "permanent_failure");
     t.clock().Advance(3'600'000);
-    Send(t);
+    SendAlertBatches(t);
     CHECK(srv.mail_commands() == 1);
     CHECK(OnlyBatch(t, x).at("attempts").as_int64() == 1);
   }
   SUBCASE("550 to RCPT TO: permanent_failure") {
     srv.FailNext(SmtpServer::Stage::kRcptTo, "550 5.1.1 no such user");
-    Send(t);
+    SendAlertBatches(t);
     CHECK(S(OnlyBatch(t, x), "state") == "permanent_failure");
   }
   SUBCASE("the connection dropped after the final dot: outcome_unknown, never resent automatically") {
     srv.FailNext(SmtpServer::Stage::kData, SmtpServer::kDropConnection);
-    Send(t);
+    SendAlertBatches(t);
     b = OnlyBatch(t, x);
     CHECK(S(b, "state") == "outcome_unknown");
     CHECK(b.at("attempts").as_int64() == 1);
     CHECK(b.at("sentAt").is_null());
     t.clock().Advance(24 * 3'600'000);
-    Send(t);
+    SendAlertBatches(t);
     CHECK(srv.mail_commands() == 1);
     CHECK(srv.messages().size() == 1);  // the relay got it once; the service cannot know
   }
   SUBCASE("a relay that is down: retryable (nothing was handed over)") {
     srv.FailNext(SmtpServer::Stage::kMailFrom, "421 4.3.2 shutting down");
-    Send(t);
+    SendAlertBatches(t);
     CHECK(S(OnlyBatch(t, x), "state") == "retryable");
   }
   SUBCASE("eight failed attempts: permanent_failure at the limit") {
     srv.FailNext(SmtpServer::Stage::kData, "451 4.3.0 try later", 20);
     for (int i = 0; i < 10; ++i) {
-      Send(t);
+      SendAlertBatches(t);
       t.clock().Advance(3'600'000);
     }
     b = OnlyBatch(t, x);
@@ -219,7 +203,7 @@ TEST_CASE("digest batches: every SMTP answer becomes the batch's state, through 
     REQUIRE(t.Patch("/v1/team/" + x.member.user_id + "/notifications", json::object{{"emailLevel", "off"}},
                     x.member.headers())
                 .status == 200);
-    Send(t);
+    SendAlertBatches(t);
     CHECK(S(OnlyBatch(t, x), "state") == "cancelled");
     CHECK(srv.mail_commands() == 0);
   }
@@ -227,14 +211,14 @@ TEST_CASE("digest batches: every SMTP answer becomes the batch's state, through 
     // internal state: a crash between the claim and the answer cannot be caused through the API.
     ExecSql(t, "UPDATE digest_batches SET state = 'sending', attempts = 1, lease_until = ?",
             {t.clock().NowMillis() + domain::triage::kDigestLeaseMs});
-    Send(t);
+    SendAlertBatches(t);
     CHECK(S(OnlyBatch(t, x), "state") == "sending");
     CHECK(srv.mail_commands() == 0);
     TestResponse busy = Resolve(t, x.member, S(OnlyBatch(t, x), "id"), Body(x, "received", 0));
     CHECK(busy.status == 409);
     CHECK(Code(busy) == "DIGEST_BUSY");
     t.clock().Advance(domain::triage::kDigestLeaseMs + 1);
-    Send(t);
+    SendAlertBatches(t);
     CHECK(S(OnlyBatch(t, x), "state") == "outcome_unknown");
     CHECK(srv.mail_commands() == 0);
   }
@@ -242,10 +226,10 @@ TEST_CASE("digest batches: every SMTP answer becomes the batch's state, through 
 
 TEST_CASE("instant alert email is a batch too, sent through the relay, and absent from the history") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t, "realtime");
   Assign(t, x, x.bugs[0], x.member.user_id);
-  Send(t);
+  SendAlertBatches(t);
   REQUIRE(srv.messages().size() == 1);
   CHECK(srv.messages()[0].rcpt_to.at(0) == x.member.email);
   // internal state: instant email is absent from the only route that lists batches.
@@ -257,10 +241,10 @@ TEST_CASE("instant alert email is a batch too, sent through the relay, and absen
 
 TEST_CASE("digest history: the caller's own batches of the project, counts of that project, 50 per page") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t);
   QueueDigest(t, x);
-  Send(t);
+  SendAlertBatches(t);
 
   TestResponse r = History(t, x.member, x.s.project_id);
   REQUIRE_MESSAGE(r.status == 200, r.body);
@@ -300,10 +284,10 @@ TEST_CASE("digest history: the caller's own batches of the project, counts of th
   // 50 per page in creation order, the cursor passed back unchanged.
   const std::string notification =
       QueryText(t, "SELECT notification_id FROM digest_batch_events WHERE project_id = ?", {x.s.project_id});
-  const Status s = Triage(t).db->Write([&](ports::Tx& tx) -> Status {
+  const Status s = TriageOf(t).db->Write([&](ports::Tx& tx) -> Status {
     for (int i = 0; i < 55; ++i) {
       t.clock().Advance(1);
-      SV_RETURN_IF_ERROR(app::triage::QueueAlertEmail(Triage(t), tx, x.s.admin.org_id, x.member.user_id,
+      SV_RETURN_IF_ERROR(app::triage::QueueAlertEmail(TriageOf(t), tx, x.s.admin.org_id, x.member.user_id,
                                                       "digest", "Your hourly digest", "text",
                                                       {notification}));
     }
@@ -324,10 +308,10 @@ TEST_CASE("digest history: the caller's own batches of the project, counts of th
 
 TEST_CASE("digest resolution: the rules, table-driven") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t);
   QueueDigest(t, x);
-  Send(t);
+  SendAlertBatches(t);
   const std::string batch = S(OnlyBatch(t, x), "id");
 
   struct Case {
@@ -463,7 +447,7 @@ TEST_CASE("digest resolution: the rules, table-driven") {
   CHECK(Resolve(t, x.member, batch, Body(x, "retry", 1)).status == 409);
 
   // The resend carries the whole batch, both projects' events.
-  Send(t);
+  SendAlertBatches(t);
   REQUIRE(srv.messages().size() == 2);
   CHECK(srv.messages()[1].data.find("Search returns nothing") != std::string::npos);
   b = OnlyBatch(t, x);
@@ -473,7 +457,7 @@ TEST_CASE("digest resolution: the rules, table-driven") {
   // Two more manual retries, then the limit; received stays possible.
   for (int g = 1; g <= 2; ++g) {
     REQUIRE(Resolve(t, x.member, batch, Body(x, "retry", g)).status == 200);
-    Send(t);
+    SendAlertBatches(t);
   }
   b = OnlyBatch(t, x);
   CHECK(b.at("generation").as_int64() == 3);
@@ -499,12 +483,12 @@ TEST_CASE("digest resolution: the rules, table-driven") {
 
 TEST_CASE("digest resolution: received remains possible at the attempt limit, retry does not") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t);
   QueueDigest(t, x);
   srv.FailNext(SmtpServer::Stage::kData, "451 4.3.0 try later", 20);
   for (int i = 0; i < 9; ++i) {
-    Send(t);
+    SendAlertBatches(t);
     t.clock().Advance(3'600'000);
   }
   RenewToken(t, x.member);
@@ -519,17 +503,17 @@ TEST_CASE("digest resolution: received remains possible at the attempt limit, re
 
 TEST_CASE("a retry re-checks the recipient when preparing the send: email turned off cancels it") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t);
   QueueDigest(t, x);
   srv.FailNext(SmtpServer::Stage::kData, SmtpServer::kDropConnection);
-  Send(t);
+  SendAlertBatches(t);
   const std::string batch = S(OnlyBatch(t, x), "id");
   REQUIRE(Resolve(t, x.member, batch, Body(x, "retry", 0)).status == 200);
   REQUIRE(t.Patch("/v1/team/" + x.member.user_id + "/notifications", json::object{{"emailLevel", "off"}},
                   x.member.headers())
               .status == 200);
-  Send(t);
+  SendAlertBatches(t);
   json::value b = OnlyBatch(t, x);
   CHECK(S(b, "state") == "cancelled");
   CHECK(b.at("attempts").as_int64() == 2);  // the preparation counts
@@ -539,14 +523,14 @@ TEST_CASE("a retry re-checks the recipient when preparing the send: email turned
 TEST_CASE("SERVICE_DIGEST_PERIODS shortens the digest period: a 2 s hourly digest") {
   SmtpServer srv;
   TestService t([&srv](Options& o) {
-    WithSmtp(srv)(o);
+    WithSmtpRelay(srv)(o);
     REQUIRE(ApplySetting(o, "SERVICE_DIGEST_PERIODS", "hourly=2").ok());
   });
   Team x = NewTeam(t);
   for (const std::string& bug : x.bugs) Assign(t, x, bug, x.member.user_id);
   t.clock().Advance(2'000);
-  REQUIRE(app::triage::SendDueDigests(Triage(t)).ok());
-  Send(t);
+  QueueDueDigests(t);
+  SendAlertBatches(t);
   json::value b = OnlyBatch(t, x);
   CHECK(S(b, "state") == "succeeded");
   CHECK(S(b, "subject").find("hourly digest (2)") != std::string::npos);
@@ -554,18 +538,18 @@ TEST_CASE("SERVICE_DIGEST_PERIODS shortens the digest period: a 2 s hourly diges
 
 TEST_CASE("finished digest batches are swept after SERVICE_RETENTION digest_batches (default 90 days)") {
   SmtpServer srv;
-  TestService t(WithSmtp(srv));
+  TestService t(WithSmtpRelay(srv));
   Team x = NewTeam(t);
   QueueDigest(t, x);
-  Send(t);
+  SendAlertBatches(t);
   REQUIRE(S(OnlyBatch(t, x), "state") == "succeeded");
   t.clock().Advance(89LL * 86'400'000);
-  auto swept = app::triage::SweepDigestBatches(Triage(t), 1000);
+  auto swept = app::triage::SweepDigestBatches(TriageOf(t), 1000);
   REQUIRE(swept.ok());
   CHECK(*swept == 0);
   CHECK(OnlyBatch(t, x).is_object());
   t.clock().Advance(2LL * 86'400'000);
-  swept = app::triage::SweepDigestBatches(Triage(t), 1000);
+  swept = app::triage::SweepDigestBatches(TriageOf(t), 1000);
   REQUIRE(swept.ok());
   CHECK(*swept == 1);
   RenewToken(t, x.member);
@@ -578,14 +562,14 @@ TEST_CASE("two processes on one PostgreSQL database never send one batch twice")
     return;
   }
   SmtpServer srv;
-  TestService a(WithSmtp(srv));
+  TestService a(WithSmtpRelay(srv));
   // The second process: its own Service, pool, clock and workers on the same database.
   Options o;
   o.database_url = a.database_url();
   o.clock = std::make_shared<ManualClock>(a.clock().NowMillis());
   o.rate_limits.enabled = false;
   o.db_pool_size = 2;
-  WithSmtp(srv)(o);
+  WithSmtpRelay(srv)(o);
   auto opened = Service::Open(std::move(o));
   REQUIRE_MESSAGE(opened.ok(), opened.status().ToString());
   std::unique_ptr<Service> b = std::move(opened).value();
@@ -594,11 +578,11 @@ TEST_CASE("two processes on one PostgreSQL database never send one batch twice")
 
   Team x = NewTeam(a);
   constexpr int kBatches = 40;
-  REQUIRE(Triage(a)
+  REQUIRE(TriageOf(a)
               .db
               ->Write([&](ports::Tx& tx) -> Status {
                 for (int i = 0; i < kBatches; ++i) {
-                  SV_RETURN_IF_ERROR(app::triage::QueueAlertEmail(Triage(a), tx, x.s.admin.org_id,
+                  SV_RETURN_IF_ERROR(app::triage::QueueAlertEmail(TriageOf(a), tx, x.s.admin.org_id,
                                                                   x.member.user_id, "digest",
                                                                   "Digest " + std::to_string(i), "text", {}));
                 }
@@ -606,7 +590,7 @@ TEST_CASE("two processes on one PostgreSQL database never send one batch twice")
               })
               .ok());
   Status sa, sb;
-  std::thread ta([&] { sa = app::triage::SendDueBatches(Triage(a)); });
+  std::thread ta([&] { sa = app::triage::SendDueBatches(TriageOf(a)); });
   std::thread tb([&] { sb = app::triage::SendDueBatches(deps_b); });
   ta.join();
   tb.join();

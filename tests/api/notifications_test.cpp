@@ -12,6 +12,7 @@
 #include "areas/triage/module.h"
 #include "service_internal.h"
 #include "support/accounts.h"
+#include "support/alert_mail.h"
 #include "support/capture_fixture.h"
 #include "support/stub_http_server.h"
 
@@ -21,10 +22,6 @@ namespace {
 namespace json = boost::json;
 
 std::string S(const json::value& v, const char* key) { return std::string(v.at(key).as_string()); }
-
-const app::triage::TriageDeps& Triage(TestService& t) {
-  return internal::ModulesOf(t.service()).Get<service::modules::TriageModule>().deps();
-}
 
 struct Team {
   CaptureSetup s;
@@ -207,17 +204,17 @@ TEST_CASE("hourly and daily digests gather what waited and are sent once the per
   CHECK(MailTo(t, x.member.email).empty());
   CHECK(t.Get("/v1/notifications", x.member.headers()).json.at("notifications").as_array().size() == 2);
 
-  REQUIRE(app::triage::SendDueDigests(Triage(t)).ok());
+  QueueDueDigests(t);
   CHECK(MailTo(t, x.member.email).empty());  // the hour is not over
 
   t.clock().Advance(3'600'000);
-  REQUIRE(app::triage::SendDueDigests(Triage(t)).ok());
+  QueueDueDigests(t);
   std::vector<json::value> mail = MailTo(t, x.member.email);
   REQUIRE(mail.size() == 1);
   CHECK(S(mail[0], "subject").find("hourly digest") != std::string::npos);
   CHECK(S(mail[0], "text").find("first") != std::string::npos);
   CHECK(S(mail[0], "text").find("second") != std::string::npos);
-  REQUIRE(app::triage::SendDueDigests(Triage(t)).ok());
+  QueueDueDigests(t);
   CHECK(MailTo(t, x.member.email).size() == 1);  // sent once
 
   // emailLevel digest with daily: waits for the end of the UTC day.
@@ -226,10 +223,10 @@ TEST_CASE("hourly and daily digests gather what waited and are sent once the per
   REQUIRE(SetPrefs(t, x.member, x.member, {{"emailLevel", "digest"}, {"digestFreq", "daily"}}).status == 200);
   Mention(t, x, x.member, "third");
   t.clock().Advance(60'000);
-  REQUIRE(app::triage::SendDueDigests(Triage(t)).ok());
+  QueueDueDigests(t);
   CHECK(MailTo(t, x.member.email).size() == 1);
   t.clock().Advance(24 * 3'600'000);
-  REQUIRE(app::triage::SendDueDigests(Triage(t)).ok());
+  QueueDueDigests(t);
   mail = MailTo(t, x.member.email);
   REQUIRE(mail.size() == 2);
   CHECK(S(mail[1], "subject").find("daily digest") != std::string::npos);
@@ -245,13 +242,13 @@ TEST_CASE("chat posts go through the outbound client, refused for private destin
         SetPrefs(t, x.member, x.member, {{"chatEnabled", true}, {"chatWebhook", chat.url("/hook")}}).status ==
         200);
     Assign(t, x, x.member);
-    REQUIRE(app::triage::SendChatPosts(Triage(t)).ok());
+    REQUIRE(app::triage::SendChatPosts(TriageOf(t)).ok());
     REQUIRE(chat.request_count() == 1);
     const RecordedRequest req = chat.requests()[0];
     CHECK(req.method == "POST");
     CHECK(req.Header("Content-Type").find("application/json") == 0);
     CHECK(S(json::parse(req.body), "text").find("Checkout button broken") != std::string::npos);
-    REQUIRE(app::triage::SendChatPosts(Triage(t)).ok());
+    REQUIRE(app::triage::SendChatPosts(TriageOf(t)).ok());
     CHECK(chat.request_count() == 1);
   }
   SUBCASE("refused") {
@@ -261,7 +258,7 @@ TEST_CASE("chat posts go through the outbound client, refused for private destin
         SetPrefs(t, x.member, x.member, {{"chatEnabled", true}, {"chatWebhook", chat.url("/hook")}}).status ==
         200);
     Assign(t, x, x.member);
-    REQUIRE(app::triage::SendChatPosts(Triage(t)).ok());
+    REQUIRE(app::triage::SendChatPosts(TriageOf(t)).ok());
     CHECK(chat.request_count() == 0);
     // internal state: the refused chat post stays in the outbox as failed (no route reads the outbox).
     CHECK(QueryInt(t, "SELECT COUNT(*) FROM outbox WHERE kind = 'chat' AND status = 'failed'") == 1);
