@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "service_internal.h"
+#include "support/openapi_check.h"
 #include "support/test_db.h"
 
 namespace service::testing {
@@ -75,6 +76,8 @@ TestResponse TestService::Request(const std::string& method, const std::string& 
   boost::system::error_code ec;
   out.json = boost::json::parse(out.body, ec);
   if (ec) out.json = nullptr;
+  CheckAnswerIfEnabled(*service_, method, out);  // SERVICE_TEST_OPENAPI (support/openapi_check.h)
+  CheckRequestIfEnabled(*service_, req, out);
   return out;
 }
 

@@ -2,7 +2,7 @@
 // parameters, request body and responses; the component schemas (JSON Schema 2020-12), the security
 // schemes and the tags. A route registered without an entry here fails tests/api/openapi_test.cpp.
 // Response values: a schema name (application/json), or "#binary", "#anybinary", "#multipart", "#sse",
-// "#text", "#csv", "#json",
+// "#text", "#csv" ("#csv:Name": its JSON form is the schema Name), "#json",
 // "#empty". "security" overrides the route's AuthMode where the handler authenticates itself;
 // "optional" marks routes registered only under a setting; "errors" adds declared error statuses.
 #include <string>
@@ -235,6 +235,10 @@ const char* const kPieces[] = {
     },
     "error": {
      "type": "string"
+    },
+    "requestId": {
+     "type": "string",
+     "description": "On 503: the request id of the failure (as on every 5xx)."
     }
    },
    "required": [
@@ -297,6 +301,10 @@ const char* const kPieces[] = {
       "redis"
      ],
      "additionalProperties": true
+    },
+    "requestId": {
+     "type": "string",
+     "description": "On 503: the request id of the failure (as on every 5xx)."
     }
    },
    "required": [
@@ -309,6 +317,57 @@ const char* const kPieces[] = {
   },
   "SessionTokens": {
    "type": "object",
+   "properties": {
+    "accessToken": {
+     "type": "string"
+    },
+    "org": {
+     "type": "object",
+     "properties": {
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "name": {
+       "type": "string"
+      },
+      "role": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "id",
+      "name"
+     ],
+     "additionalProperties": true
+    },
+    "refreshToken": {
+     "type": "string"
+    },
+    "user": {
+     "type": "object",
+     "properties": {
+      "email": {
+       "type": "string"
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "name": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "email",
+      "id",
+      "name"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "accessToken",
+    "refreshToken"
+   ],
    "additionalProperties": true,
    "description": "Access and refresh tokens with the user and organization (accounts_routes TokensJson)."
   },
@@ -769,7 +828,8 @@ const char* const kPieces[] = {
     "token"
    ],
    "additionalProperties": false
-  },
+)catalogue",
+    R"catalogue(  },
   "AgentTokenOne": {
    "type": "object",
    "properties": {
@@ -1100,7 +1160,155 @@ const char* const kPieces[] = {
   },
   "OccurrenceList": {
    "type": "object",
-   "additionalProperties": true
+   "properties": {
+    "limit": {
+     "type": "integer"
+    },
+    "occurrences": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "browser": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "bug_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "end_user_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "environment": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "event_count": {
+        "type": "integer"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "ip_hash": {
+        "type": "string"
+       },
+       "metadata": {
+        "type": "object",
+        "additionalProperties": true,
+        "description": "Free-form: what the client sent."
+       },
+       "occurred_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "os": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "platform": {
+        "type": "string"
+       },
+       "project_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "release_version": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "reporter_email": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "reporter_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "session_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "url": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "user_agent": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "user_key": {
+        "type": "string"
+       },
+       "viewport": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "browser",
+       "bug_id",
+       "created_at",
+       "end_user_id",
+       "environment",
+       "event_count",
+       "id",
+       "ip_hash",
+       "metadata",
+       "occurred_at",
+       "os",
+       "platform",
+       "project_id",
+       "release_version",
+       "reporter_email",
+       "reporter_id",
+       "session_id",
+       "url",
+       "user_agent",
+       "user_key",
+       "viewport"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "limit",
+    "occurrences",
+    "offset",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/:id/occurrences (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
   },
   "BugDetail": {
    "allOf": [
@@ -1494,7 +1702,8 @@ const char* const kPieces[] = {
    "required": [
     "integrations"
    ],
-   "additionalProperties": false
+)catalogue",
+    R"catalogue(   "additionalProperties": false
   },
   "Delivery": {
    "type": "object",
@@ -1818,6 +2027,8674 @@ const char* const kPieces[] = {
     "schemaVersion"
    ],
    "additionalProperties": false
+  },
+  "JsonRpcError": {
+   "type": "object",
+   "properties": {
+    "jsonrpc": {
+     "const": "2.0"
+    },
+    "id": {
+     "type": [
+      "string",
+      "integer",
+      "null"
+     ],
+     "description": "The request's id; null when it could not be read."
+    },
+    "error": {
+     "type": "object",
+     "properties": {
+      "code": {
+       "type": "integer",
+       "description": "-32700 parse error, -32600 invalid request, ..."
+      },
+      "message": {
+       "type": "string"
+      },
+      "data": {}
+     },
+     "required": [
+      "code",
+      "message"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "jsonrpc",
+    "id",
+    "error"
+   ],
+   "additionalProperties": false,
+   "description": "A JSON-RPC 2.0 error answer (POST /v1/mcp refuses a malformed message or an Accept without application/json this way)."
+  },
+  "DateTime": {
+   "type": "string",
+   "format": "date-time",
+   "description": "An instant in ISO 8601 UTC (2026-01-15T10:00:00.000Z)."
+  },
+  "Uuid": {
+   "type": "string",
+   "format": "uuid",
+   "description": "A stored row's identifier."
+  },
+  "BugsOneDeletedAnswer": {
+   "type": "object",
+   "properties": {
+    "deleted": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "deleted",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of DELETE /v1/bugs/:id (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
+  },
+  "BugsWatchDeletedAnswer": {
+   "type": "object",
+   "properties": {
+    "watching": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "watching"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of DELETE /v1/bugs/:id/watch (fields from the handler in libservice/src/areas/triage/api/triage_routes.cpp)."
+  },
+  "TicketsOneDeletedAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of DELETE /v1/tickets/:id (fields from the handler in libservice/src/areas/tickets/api/tickets_routes.cpp)."
+  },
+  "AuthApprovalOneAnswer": {
+   "type": "object",
+   "properties": {
+    "email": {
+     "type": "string"
+    },
+    "name": {
+     "type": "string"
+    },
+    "orgName": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "email",
+    "name",
+    "orgName"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/auth/approval/:token (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthMeAnswer": {
+   "type": "object",
+   "properties": {
+    "avatar_url": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "email": {
+     "type": "string"
+    },
+    "email_verified": {
+     "type": "boolean"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "isSuperAdmin": {
+     "type": "boolean"
+    },
+    "name": {
+     "type": "string"
+    },
+    "orgs": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "orgId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "orgName": {
+        "type": "string"
+       },
+       "orgSlug": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "orgId",
+       "orgName",
+       "orgSlug"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "avatar_url",
+    "email",
+    "email_verified",
+    "id",
+    "name"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/auth/me (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthWhatsNewAnswer": {
+   "type": "object",
+   "properties": {
+    "counts": {
+     "type": "object",
+     "properties": {
+      "newBugs": {
+       "type": "integer"
+      },
+      "regressions": {
+       "type": "integer"
+      },
+      "resolved": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "newBugs",
+      "regressions",
+      "resolved"
+     ],
+     "additionalProperties": true
+    },
+    "firstLogin": {
+     "type": "boolean"
+    },
+    "items": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "ts": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "type": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "severity",
+       "title",
+       "ts",
+       "type"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "since": {
+     "$ref": "#/components/schemas/DateTime"
+    }
+   },
+   "required": [
+    "items"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/auth/whats-new (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "TeamNotificationsAnswer": {
+   "type": "object",
+   "properties": {
+    "chatEnabled": {
+     "type": "boolean"
+    },
+    "chatWebhook": {
+     "description": "null in every answer seen; the value's type when set is not listed."
+    },
+    "digestFreq": {
+     "type": "string"
+    },
+    "emailLevel": {
+     "type": "string"
+    },
+    "inAppEnabled": {
+     "type": "boolean"
+    },
+    "userId": {
+     "$ref": "#/components/schemas/Uuid"
+    }
+   },
+   "required": [
+    "chatEnabled",
+    "chatWebhook",
+    "digestFreq",
+    "emailLevel",
+    "inAppEnabled",
+    "userId"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/team/:userId/notifications (fields from the handler in libservice/src/areas/triage/api/triage_notification_routes.cpp)."
+  },
+  "TeamActivityAnswer": {
+   "type": "object",
+   "properties": {
+    "activity": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "actor": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "actorId": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "bug_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "bug_title": {
+        "type": "string"
+       },
+       "summary": {
+        "type": "string"
+       },
+       "ts": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "type": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "actor",
+       "actorId",
+       "bug_id",
+       "bug_title",
+       "summary",
+       "ts",
+       "type"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "activity"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/team/activity (fields from the handler in libservice/src/areas/triage/api/triage_notification_routes.cpp)."
+  },
+  "TicketsAnswer": {
+   "type": "object",
+   "properties": {
+    "tickets": {
+     "type": "array",
+     "items": {
+      "$ref": "#/components/schemas/Ticket"
+     }
+    }
+   },
+   "required": [
+    "tickets"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/tickets (fields from the handler in libservice/src/areas/tickets/api/tickets_routes.cpp)."
+  },
+  "TicketsOneAnswer": {
+   "type": "object",
+   "properties": {
+    "ticket": {
+     "$ref": "#/components/schemas/Ticket"
+    }
+   },
+   "required": [
+    "ticket"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/tickets/:id (fields from the handler in libservice/src/areas/tickets/api/tickets_routes.cpp)."
+  },
+  "BugsOneUpdatedAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of PATCH /v1/bugs/:id (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
+  },
+  "BugsBulkUpdatedAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    },
+    "updated": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "success",
+    "updated"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of PATCH /v1/bugs/bulk (fields from the handler in libservice/src/areas/triage/api/triage_routes.cpp)."
+  },
+  "TeamOneUpdatedAnswer": {
+   "type": "object",
+   "properties": {
+    "membership": {
+     "type": "object",
+     "properties": {
+      "org_id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "role": {
+       "type": "string"
+      },
+      "user_id": {
+       "$ref": "#/components/schemas/Uuid"
+      }
+     },
+     "required": [
+      "org_id",
+      "role",
+      "user_id"
+     ],
+     "additionalProperties": true
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "membership",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of PATCH /v1/team/:userId (fields from the handler in libservice/src/areas/accounts/api/accounts_team_routes.cpp)."
+  },
+  "TeamNotificationsUpdatedAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of PATCH /v1/team/:userId/notifications (fields from the handler in libservice/src/areas/triage/api/triage_notification_routes.cpp)."
+  },
+  "TicketsOneUpdatedAnswer": {
+   "type": "object",
+   "properties": {
+    "ticket": {
+     "$ref": "#/components/schemas/Ticket"
+    }
+   },
+   "required": [
+    "ticket"
+)catalogue",
+    R"catalogue(   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of PATCH /v1/tickets/:id (fields from the handler in libservice/src/areas/tickets/api/tickets_routes.cpp)."
+  },
+  "AuthCompleteSignupResultAnswer": {
+   "type": "object",
+   "properties": {
+    "accessToken": {
+     "type": "string"
+    },
+    "apiKey": {
+     "type": "string"
+    },
+    "dsn": {
+     "type": "string"
+    },
+    "org": {
+     "$ref": "#/components/schemas/Org"
+    },
+    "project": {
+     "$ref": "#/components/schemas/ProjectSummary"
+    },
+    "refreshToken": {
+     "type": "string"
+    },
+    "user": {
+     "$ref": "#/components/schemas/User"
+    }
+   },
+   "required": [
+    "accessToken",
+    "refreshToken"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/auth/complete-signup (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthDataDeleteConfirmResultAnswer": {
+   "type": "object",
+   "properties": {
+    "deleted": {
+     "type": "string"
+    },
+    "deletedOrganizations": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "message": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "deleted",
+    "deletedOrganizations",
+    "message",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/auth/data-delete/confirm (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthDataDeleteRequestResultAnswer": {
+   "type": "object",
+   "properties": {
+    "expiresAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "message": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "message",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/auth/data-delete/request (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthDataExportResultAnswer": {
+   "type": "object",
+   "properties": {
+    "expiresAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "message": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "message",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/auth/data-export (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthForgotPasswordResultAnswer": {
+   "type": "object",
+   "properties": {
+    "message": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    },
+    "token": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "message",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/auth/forgot-password (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthInvitationsAcceptResultAnswer": {
+   "type": "object",
+   "properties": {
+    "message": {
+     "type": "string"
+    },
+    "orgId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "orgName": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "message",
+    "orgId",
+    "orgName",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/auth/invitations/accept (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthInvitationsInspectResultAnswer": {
+   "type": "object",
+   "properties": {
+    "email": {
+     "type": "string"
+    },
+    "expiresAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "orgName": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "email",
+    "orgName"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/auth/invitations/inspect (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthRegisterResultAnswer": {
+   "type": "object",
+   "properties": {
+    "accessToken": {
+     "type": "string"
+    },
+    "apiKey": {
+     "type": "string"
+    },
+    "dsn": {
+     "type": "string"
+    },
+    "org": {
+     "$ref": "#/components/schemas/Org"
+    },
+    "project": {
+     "$ref": "#/components/schemas/ProjectSummary"
+    },
+    "refreshToken": {
+     "type": "string"
+    },
+    "user": {
+     "$ref": "#/components/schemas/User"
+    }
+   },
+   "required": [
+    "accessToken",
+    "refreshToken"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/auth/register (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthResendVerificationResultAnswer": {
+   "type": "object",
+   "properties": {
+    "maskedEmail": {
+     "type": "string"
+    },
+    "message": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "message",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/auth/resend-verification (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthResetPasswordResultAnswer": {
+   "type": "object",
+   "properties": {
+    "message": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "message",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/auth/reset-password (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthSendVerificationResultAnswer": {
+   "type": "object",
+   "properties": {
+    "maskedEmail": {
+     "type": "string"
+    },
+    "message": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "message",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/auth/send-verification (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthSwitchOrgResultAnswer": {
+   "type": "object",
+   "properties": {
+    "accessToken": {
+     "type": "string"
+    },
+    "org": {
+     "type": "object",
+     "properties": {
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "name": {
+       "type": "string"
+      },
+      "slug": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "id",
+      "name",
+      "slug"
+     ],
+     "additionalProperties": true
+    },
+    "refreshToken": {
+     "type": "string"
+    },
+    "role": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "accessToken",
+    "refreshToken"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/auth/switch-org (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthVerifyEmailResultAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/auth/verify-email (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "AuthWaitlistResultAnswer": {
+   "type": "object",
+   "properties": {
+    "message": {
+     "type": "string"
+    },
+    "status": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "message",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/auth/waitlist (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "BugsCommentsResultAnswer": {
+   "type": "object",
+   "properties": {
+    "bug_id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "content": {
+     "type": "string"
+    },
+    "created_at": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "user_email": {
+     "type": "string"
+    },
+    "user_id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "user_name": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "bug_id",
+    "content",
+    "created_at",
+    "id",
+    "user_email",
+    "user_id",
+    "user_name"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/bugs/:id/comments (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
+  },
+  "BugsWatchResultAnswer": {
+   "type": "object",
+   "properties": {
+    "watching": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "watching"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/bugs/:id/watch (fields from the handler in libservice/src/areas/triage/api/triage_routes.cpp)."
+  },
+  "BugsMergeResultAnswer": {
+   "type": "object",
+   "properties": {
+    "mergedCount": {
+     "type": "integer"
+    },
+    "success": {
+     "type": "boolean"
+    },
+    "targetId": {
+     "$ref": "#/components/schemas/Uuid"
+    }
+   },
+   "required": [
+    "mergedCount",
+    "success",
+    "targetId"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/bugs/merge (fields from the handler in libservice/src/areas/triage/api/triage_routes.cpp)."
+  },
+  "TicketsResultAnswer": {
+   "type": "object",
+   "properties": {
+    "ticket": {
+     "$ref": "#/components/schemas/Ticket"
+    }
+   },
+   "required": [
+    "ticket"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/tickets (fields from the handler in libservice/src/areas/tickets/api/tickets_routes.cpp)."
+  },
+  "TicketsMoveResultAnswer": {
+   "type": "object",
+   "properties": {
+    "ticket": {
+     "$ref": "#/components/schemas/Ticket"
+    }
+   },
+   "required": [
+    "ticket"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/tickets/:id/move (fields from the handler in libservice/src/areas/tickets/api/tickets_routes.cpp)."
+  },
+  "Ticket": {
+   "additionalProperties": true,
+   "properties": {
+    "assigneeId": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "bugId": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "createdAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "description": {
+     "type": "string"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "position": {
+     "type": "integer"
+    },
+    "status": {
+     "type": "string"
+    },
+    "title": {
+     "type": "string"
+    },
+    "updatedAt": {
+     "$ref": "#/components/schemas/DateTime"
+    }
+   },
+   "required": [
+    "assigneeId",
+    "bugId",
+    "createdAt",
+    "description",
+    "id",
+    "position",
+    "status",
+    "title",
+    "updatedAt"
+   ],
+   "type": "object"
+  },
+  "Org": {
+   "additionalProperties": true,
+   "properties": {
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "name": {
+     "type": "string"
+    },
+    "plan": {
+     "type": "string"
+    },
+    "slug": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "id",
+    "name",
+    "plan",
+    "slug"
+   ],
+   "type": "object"
+  },
+  "ProjectSummary": {
+   "additionalProperties": true,
+   "properties": {
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "name": {
+     "type": "string"
+    },
+    "platform": {
+     "type": "string"
+    },
+    "project_number": {
+     "type": "integer"
+    },
+    "slug": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "id",
+    "name",
+    "platform",
+    "project_number",
+    "slug"
+   ],
+   "type": "object"
+  },
+  "User": {
+   "additionalProperties": true,
+   "properties": {
+    "avatar_url": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "email": {
+     "type": "string"
+    },
+    "email_verified": {
+     "type": "boolean"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "name": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "avatar_url",
+    "email",
+    "email_verified",
+    "id",
+    "name"
+   ],
+   "type": "object"
+  },
+  "NullableDateTime": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "format": "date-time",
+   "description": "An instant in ISO 8601 UTC, or null when it has not happened."
+  },
+  "Cursor": {
+   "type": [
+    "string",
+    "null"
+   ],
+   "description": "The opaque cursor of the next page (pass it back as ?cursor=); null on the last page."
+  },
+  "AlertsDigestsAnswer": {
+   "type": "object",
+   "properties": {
+    "batches": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "allowedActions": {
+        "type": "object",
+        "properties": {
+         "reason": {
+          "type": [
+           "string",
+           "null"
+          ]
+         },
+         "received": {
+          "type": "boolean"
+         },
+         "retry": {
+          "type": "boolean"
+         }
+        },
+        "required": [
+         "reason",
+         "received",
+         "retry"
+        ],
+        "additionalProperties": true
+       },
+       "attempts": {
+        "type": "integer"
+       },
+       "batchProjectCount": {
+        "type": "integer"
+       },
+       "createdAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "eventCount": {
+        "type": "integer"
+       },
+       "generation": {
+        "type": "integer"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "manualRetries": {
+        "type": "integer"
+       },
+       "resolution": {
+        "type": [
+         "object",
+         "null"
+        ],
+        "properties": {
+         "action": {
+          "type": "string"
+         },
+         "confirmedByRecipient": {
+          "type": "boolean"
+         },
+         "createdAt": {
+          "$ref": "#/components/schemas/DateTime"
+         },
+         "generation": {
+          "type": "integer"
+         }
+        },
+        "required": [
+         "action",
+         "confirmedByRecipient",
+         "createdAt",
+         "generation"
+        ],
+        "additionalProperties": true
+       },
+       "sentAt": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "state": {
+        "type": "string"
+       },
+       "subject": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "allowedActions",
+       "attempts",
+       "batchProjectCount",
+       "createdAt",
+       "eventCount",
+       "generation",
+       "id",
+       "manualRetries",
+       "resolution",
+       "sentAt",
+       "state",
+       "subject"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "nextCursor": {
+     "$ref": "#/components/schemas/Cursor"
+    },
+    "pendingEvents": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "batches",
+    "nextCursor",
+    "pendingEvents"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/alerts/digests (fields from the handler in libservice/src/areas/triage/api/triage_digest_routes.cpp)."
+  },
+)catalogue",
+    R"catalogue(  "AlertsOverviewAnswer": {
+   "type": "object",
+   "properties": {
+    "deliveries": {
+     "type": "object",
+     "properties": {
+      "canceled": {
+       "type": "integer"
+      },
+      "failed": {
+       "type": "integer"
+      },
+      "pending": {
+       "type": "integer"
+      },
+      "success": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "canceled",
+      "failed",
+      "pending",
+      "success"
+     ],
+     "additionalProperties": true
+    },
+    "projects": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "activeIntegrations": {
+        "type": "integer"
+       },
+       "integrations": {
+        "type": "integer"
+       },
+       "name": {
+        "type": "string"
+       },
+       "projectId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "quietHours": {
+        "type": [
+         "object",
+         "null"
+        ],
+        "properties": {
+         "end": {
+          "type": "string"
+         },
+         "start": {
+          "type": "string"
+         },
+         "timeZone": {
+          "type": "string"
+         }
+        },
+        "required": [
+         "end",
+         "start",
+         "timeZone"
+        ],
+        "additionalProperties": true
+       },
+       "quietNow": {
+        "type": "boolean"
+       },
+       "quietUntil": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "severityFloor": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       }
+      },
+      "required": [
+       "activeIntegrations",
+       "integrations",
+       "name",
+       "projectId",
+       "quietHours",
+       "quietNow",
+       "quietUntil",
+       "severityFloor"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "windowHours": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "deliveries",
+    "projects",
+    "windowHours"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/alerts/overview (fields from the handler in libservice/src/areas/integrations/api/integrations_routes.cpp)."
+  },
+  "AlertsPolicyAnswer": {
+   "type": "object",
+   "properties": {
+    "policy": {
+     "type": "object",
+     "properties": {
+      "excludes": {
+       "$ref": "#/components/schemas/AlertExcludes"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "quietHours": {
+       "type": [
+        "object",
+        "null"
+       ],
+       "properties": {
+        "end": {
+         "type": "string"
+        },
+        "start": {
+         "type": "string"
+        },
+        "timeZone": {
+         "type": "string"
+        }
+       },
+       "required": [
+        "end",
+        "start",
+        "timeZone"
+       ],
+       "additionalProperties": true
+      },
+      "severityFloor": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "updatedAt": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      }
+     },
+     "required": [
+      "excludes",
+      "projectId",
+      "quietHours",
+      "severityFloor",
+      "updatedAt"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "policy"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/alerts/policy (fields from the handler in libservice/src/areas/integrations/api/integrations_routes.cpp)."
+  },
+  "AuthAgentContextAnswer": {
+   "type": "object",
+   "properties": {
+    "orgId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "orgName": {
+     "type": "string"
+    },
+    "role": {
+     "type": "string"
+    },
+    "scopes": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    }
+   },
+   "required": [
+    "orgId",
+    "orgName",
+    "scopes"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/auth/agent-context (fields from the handler in libservice/src/areas/accounts/api/accounts_routes.cpp)."
+  },
+  "BillingBudgetAnswer": {
+   "type": "object",
+   "properties": {
+    "autoTopUp": {
+     "type": "boolean"
+    },
+    "month": {
+     "type": "string"
+    },
+    "monthToDateSpendCents": {
+     "type": "integer"
+    },
+    "monthlyBudgetCents": {
+     "type": "integer"
+    },
+    "paymentMethodOnFile": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "autoTopUp",
+    "month",
+    "monthToDateSpendCents",
+    "monthlyBudgetCents",
+    "paymentMethodOnFile"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/billing/budget (fields from the handler in libservice/src/areas/operations/api/billing_routes.cpp)."
+  },
+  "BillingSubscriptionAnswer": {
+   "type": "object",
+   "properties": {
+    "billingConfigured": {
+     "type": "boolean"
+    },
+    "budget": {
+     "type": "object",
+     "properties": {
+      "autoTopUp": {
+       "type": "boolean"
+      },
+      "month": {
+       "type": "string"
+      },
+      "monthToDateSpendCents": {
+       "type": "integer"
+      },
+      "monthlyBudgetCents": {
+       "type": "integer"
+      },
+      "paymentMethodOnFile": {
+       "type": "boolean"
+      }
+     },
+     "required": [
+      "autoTopUp",
+      "month",
+      "monthToDateSpendCents",
+      "monthlyBudgetCents",
+      "paymentMethodOnFile"
+     ],
+     "additionalProperties": true
+    },
+    "credits": {
+     "type": "object",
+     "properties": {
+      "balance": {
+       "type": "integer"
+      },
+      "included": {
+       "type": "integer"
+      },
+      "includedMonthly": {
+       "type": "integer"
+      },
+      "prepaid": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "balance",
+      "included",
+      "includedMonthly",
+      "prepaid"
+     ],
+     "additionalProperties": true
+    },
+    "hasCustomer": {
+     "type": "boolean"
+    },
+    "ledger": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bucket": {
+        "type": "string"
+       },
+       "cents": {
+        "type": "integer"
+       },
+       "createdAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "credits": {
+        "type": "integer"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "kind": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "bucket",
+       "cents",
+       "createdAt",
+       "credits",
+       "id",
+       "kind"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "pack": {
+     "type": "object",
+     "properties": {
+      "chargeCents": {
+       "type": "integer"
+      },
+      "credits": {
+       "type": "integer"
+      },
+      "pack": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "chargeCents",
+      "credits",
+      "pack"
+     ],
+     "additionalProperties": true
+    },
+    "paymentMethodOnFile": {
+     "type": "boolean"
+    },
+    "plan": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "billingConfigured",
+    "budget",
+    "credits",
+    "hasCustomer",
+    "ledger",
+    "pack",
+    "paymentMethodOnFile",
+    "plan"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/billing/subscription (fields from the handler in libservice/src/areas/operations/api/billing_routes.cpp)."
+  },
+  "BugsAgentStatusAnswer": {
+   "type": "object",
+   "properties": {
+    "bugId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "canConnect": {
+     "type": "boolean"
+    },
+    "history": {
+     "type": "array",
+     "items": {
+      "$ref": "#/components/schemas/AgentStatusHistoryEntry"
+     }
+    },
+    "notified": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "channels": {
+       "type": "array",
+       "items": {
+        "$ref": "#/components/schemas/AgentNotificationChannel"
+       }
+      },
+      "trigger": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "at"
+     ],
+     "additionalProperties": true
+    },
+    "pickedUp": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "by": {
+       "type": "string"
+      },
+      "note": {
+       "type": [
+        "string",
+        "null"
+       ]
+      }
+     },
+     "required": [
+      "at",
+      "by"
+     ],
+     "additionalProperties": true
+    },
+    "prOpened": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "url": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "at",
+      "url"
+     ],
+     "additionalProperties": true
+    },
+    "state": {
+     "type": "string"
+    }
+   },
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/:id/agent-status (fields from the handler in libservice/src/areas/handoff/api/handoff_routes.cpp)."
+  },
+  "BugsAnomaliesAnswer": {
+   "type": "object",
+   "properties": {
+    "anomalies": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "description": {
+        "type": "string"
+       },
+       "evidence": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "severity": {
+        "type": "string"
+       },
+       "timeRange": {
+        "type": "object",
+        "properties": {
+         "end": {
+          "$ref": "#/components/schemas/DateTime"
+         },
+         "start": {
+          "$ref": "#/components/schemas/DateTime"
+         }
+        },
+        "required": [
+         "end",
+         "start"
+        ],
+        "additionalProperties": true
+       },
+       "type": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "description",
+       "evidence",
+       "timeRange",
+       "type"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "eventCount": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "anomalies",
+    "eventCount"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/:id/anomalies (fields from the handler in libservice/src/areas/bugs/api/bugs_insight_routes.cpp)."
+  },
+  "BugsCommentsAnswer": {
+   "type": "object",
+   "properties": {
+    "comments": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bug_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "content": {
+        "type": "string"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "user_email": {
+        "type": "string"
+       },
+       "user_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "user_name": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "bug_id",
+       "content",
+       "created_at",
+       "id",
+       "user_email",
+       "user_id",
+       "user_name"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "comments"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/:id/comments (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
+  },
+  "BugsHistoryAnswer": {
+   "type": "object",
+   "properties": {
+    "history": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "changed_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "changed_by_email": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "changed_by_name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "new_status": {
+        "type": "string"
+       },
+       "note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "old_status": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "changed_at",
+       "changed_by_email",
+       "changed_by_name",
+       "id",
+       "new_status",
+       "note",
+       "old_status"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "history"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/:id/history (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
+  },
+  "BugsSimilarAnswer": {
+   "type": "object",
+   "properties": {
+    "similar": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "fingerprint": {
+        "type": "string"
+       },
+       "first_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "last_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "report_count": {
+        "type": "integer"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "similarity_score": {
+        "type": "integer"
+       },
+       "status": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "url": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "fingerprint",
+       "id",
+       "similarity_score",
+       "url"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "similar"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/:id/similar (fields from the handler in libservice/src/areas/bugs/api/bugs_insight_routes.cpp)."
+  },
+  "BugsUsersAnswer": {
+   "type": "object",
+   "properties": {
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "total": {
+     "type": "integer"
+    },
+    "users": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "email": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "endUserId": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "firstSeen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "kind": {
+        "type": "string"
+       },
+       "lastEnvironment": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "lastOccurrenceId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "lastRelease": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "lastSeen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "occurrenceCount": {
+        "type": "integer"
+       },
+       "platforms": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "userKey": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "email",
+       "endUserId",
+       "firstSeen",
+       "kind",
+       "lastEnvironment",
+       "lastOccurrenceId",
+)catalogue",
+    R"catalogue(       "lastRelease",
+       "lastSeen",
+       "occurrenceCount",
+       "userKey"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "limit",
+    "offset",
+    "total",
+    "users"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/:id/users (fields from the handler in libservice/src/areas/bugs/api/bugs_insight_routes.cpp)."
+  },
+  "BugsGroupsAnswer": {
+   "type": "object",
+   "properties": {
+    "direction": {
+     "type": "string"
+    },
+    "groups": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "anyRegression": {
+        "type": "boolean"
+       },
+       "assignees": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "duplicateCandidateCount": {
+        "type": "integer"
+       },
+       "firstSeen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "groupKey": {
+        "type": "string"
+       },
+       "groupingV3": {
+        "type": [
+         "object",
+         "null"
+        ],
+        "properties": {
+         "confidence": {
+          "type": "string"
+         },
+         "isolated": {
+          "type": "boolean"
+         },
+         "observedAt": {
+          "$ref": "#/components/schemas/DateTime"
+         },
+         "occurrenceId": {
+          "$ref": "#/components/schemas/Uuid"
+         },
+         "reason": {
+          "type": "string"
+         },
+         "routable": {
+          "type": "boolean"
+         },
+         "version": {
+          "type": "integer"
+         }
+        },
+        "required": [
+         "confidence",
+         "isolated",
+         "observedAt",
+         "occurrenceId",
+         "reason",
+         "routable",
+         "version"
+        ],
+        "additionalProperties": true
+       },
+       "instanceCount": {
+        "type": "integer"
+       },
+       "lastSeen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "memberIds": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "occurrenceCount": {
+        "type": "integer"
+       },
+       "platforms": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "projectId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "projectName": {
+        "type": "string"
+       },
+       "reportCount": {
+        "type": "integer"
+       },
+       "sampleBugId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "sampleDescription": {
+        "type": "string"
+       },
+       "sampleTitle": {
+        "type": "string"
+       },
+       "sessionCount": {
+        "type": "integer"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "signalClasses": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "signalReason": {
+        "type": "string"
+       },
+       "signatureCanonical": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "status": {
+        "type": "string"
+       },
+       "userCount": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "anyRegression",
+       "assignees",
+       "duplicateCandidateCount",
+       "firstSeen",
+       "groupKey",
+       "groupingV3",
+       "instanceCount",
+       "lastSeen",
+       "memberIds",
+       "occurrenceCount",
+       "platforms",
+       "projectId",
+       "projectName",
+       "reportCount",
+       "sampleBugId",
+       "sampleDescription",
+       "sampleTitle",
+       "sessionCount",
+       "severity",
+       "signalClasses",
+       "signalReason",
+       "signatureCanonical",
+       "status",
+       "userCount"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "sort": {
+     "type": "string"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "direction",
+    "groups",
+    "limit",
+    "offset",
+    "sort",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/groups (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
+  },
+  "BugsGroupsInstancesAnswer": {
+   "type": "object",
+   "properties": {
+    "bugs": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "affected_session_count": {
+        "type": "integer"
+       },
+       "affected_user_count": {
+        "type": "integer"
+       },
+       "agent_ack": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "agent_ack_by": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "agent_pr_url": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "ai_summary": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "assigned_to": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "classifier_confidence": {
+        "type": "string"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "description": {
+        "type": "string"
+       },
+       "fingerprint": {
+        "type": "string"
+       },
+       "first_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "is_regression": {
+        "type": "boolean"
+       },
+       "last_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "latest_environment": {
+        "type": "string"
+       },
+       "latest_release": {
+        "type": "string"
+       },
+       "occurrence_count": {
+        "type": "integer"
+       },
+       "project_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "project_name": {
+        "type": "string"
+       },
+       "report_count": {
+        "type": "integer"
+       },
+       "reporter_count": {
+        "type": "integer"
+       },
+       "resolved_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "signal_class": {
+        "type": "string"
+       },
+       "signal_family": {
+        "type": "string"
+       },
+       "signal_reason": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "updated_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "url": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "affected_session_count",
+       "agent_ack",
+       "agent_ack_by",
+       "agent_pr_url",
+       "ai_summary",
+       "assigned_to",
+       "classifier_confidence",
+       "created_at",
+       "description",
+       "fingerprint",
+       "first_seen",
+       "id",
+       "is_regression",
+       "last_seen",
+       "latest_environment",
+       "latest_release",
+       "occurrence_count",
+       "project_id",
+       "project_name",
+       "report_count",
+       "reporter_count",
+       "resolved_at",
+       "severity",
+       "signal_class",
+       "signal_family",
+       "signal_reason",
+       "status",
+       "title",
+       "updated_at",
+       "url"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "groupKey": {
+     "type": "string"
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "projectId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "bugs",
+    "groupKey",
+    "limit",
+    "offset",
+    "projectId",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/groups/:groupKey/instances (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
+  },
+  "BugsLiveAnswer": {
+   "type": "object",
+   "properties": {
+    "deliveryFeed": {
+     "type": "string"
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "occurrences": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "browser": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "bug_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "end_user_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "environment": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "event_count": {
+        "type": "integer"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "ip_hash": {
+        "type": "string"
+       },
+       "metadata": {
+        "type": "object",
+        "additionalProperties": true,
+        "description": "Free-form: what the client sent."
+       },
+       "occurred_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "os": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "platform": {
+        "type": "string"
+       },
+       "project_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "project_name": {
+        "type": "string"
+       },
+       "release_version": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "report_count": {
+        "type": "integer"
+       },
+       "reporter_email": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "reporter_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "session_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "severity": {
+        "type": "string"
+       },
+       "signal_class": {
+        "type": "string"
+       },
+       "signal_family": {
+        "type": "string"
+       },
+       "signal_reason": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "url": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "user_agent": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "user_key": {
+        "type": "string"
+       },
+       "viewport": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       }
+      },
+      "required": [
+       "browser",
+       "bug_id",
+       "created_at",
+       "end_user_id",
+       "environment",
+       "event_count",
+       "id",
+       "ip_hash",
+       "metadata",
+       "occurred_at",
+       "os",
+       "platform",
+       "project_id",
+       "release_version",
+       "reporter_email",
+       "reporter_id",
+       "session_id",
+       "url",
+       "user_agent",
+       "user_key",
+       "viewport"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "deliveryFeed",
+    "limit",
+    "occurrences"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/live (fields from the handler in libservice/src/areas/bugs/api/bugs_insight_routes.cpp)."
+  },
+  "BugsPresenceAnswer": {
+   "type": "object",
+   "properties": {
+    "active_sessions": {
+     "type": "integer"
+    },
+    "active_users": {
+     "type": "integer"
+    },
+    "pages": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "active_sessions": {
+        "type": "integer"
+       },
+       "path": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "active_sessions",
+       "path"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "active_sessions",
+    "active_users",
+    "pages"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/presence (fields from the handler in libservice/src/areas/capture/api/capture_routes.cpp)."
+  },
+  "BugsRecommendedAnswer": {
+   "type": "object",
+   "properties": {
+    "bugs": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "affected_session_count": {
+        "type": "integer"
+       },
+       "affected_user_count": {
+        "type": "integer"
+       },
+       "agent_ack": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "agent_ack_by": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "agent_pr_url": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "ai_summary": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "any_regression": {
+        "type": "boolean"
+       },
+       "assigned_to": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "assignee_name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "assignees": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "browsers": {
+        "type": "array"
+       },
+       "classifier_confidence": {
+        "type": "string"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "description": {
+        "type": "string"
+       },
+       "fingerprint": {
+        "type": "string"
+       },
+       "first_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "group_key": {
+        "type": "string"
+       },
+       "group_severity": {
+        "type": "string"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "instance_count": {
+        "type": "integer"
+       },
+       "is_regression": {
+        "type": "boolean"
+       },
+       "last_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "latest_environment": {
+        "type": "string"
+       },
+       "latest_release": {
+        "type": "string"
+       },
+       "member_ids": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "occurrence_count": {
+        "type": "integer"
+       },
+       "oses": {
+        "type": "array"
+       },
+       "platforms": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "project_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "project_name": {
+        "type": "string"
+       },
+       "recommended_score": {
+        "type": "number"
+       },
+       "recommended_severity": {
+        "type": "string"
+       },
+       "report_count": {
+        "type": "integer"
+)catalogue",
+    R"catalogue(       },
+       "report_total": {
+        "type": "integer"
+       },
+       "reporter_count": {
+        "type": "integer"
+       },
+       "resolved_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "session_count": {
+        "type": "integer"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "signal_class": {
+        "type": "string"
+       },
+       "signal_classes": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "signal_families": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "signal_family": {
+        "type": "string"
+       },
+       "signal_reason": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "updated_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "url": {
+        "type": "string"
+       },
+       "user_count": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "affected_session_count",
+       "affected_user_count",
+       "agent_ack",
+       "agent_ack_by",
+       "agent_pr_url",
+       "ai_summary",
+       "assigned_to",
+       "classifier_confidence",
+       "created_at",
+       "description",
+       "fingerprint",
+       "id",
+       "is_regression",
+       "latest_environment",
+       "latest_release",
+       "project_id",
+       "reporter_count",
+       "resolved_at",
+       "updated_at",
+       "url"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "bugs",
+    "limit",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/recommended (fields from the handler in libservice/src/areas/bugs/api/bugs_insight_routes.cpp)."
+  },
+  "BugsReportersBugsAnswer": {
+   "type": "object",
+   "properties": {
+    "bugs": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "first_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "last_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "report_count": {
+        "type": "integer"
+       },
+       "reported_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "url": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "reported_at",
+       "url"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "email": {
+     "type": "string"
+    },
+    "stats": {
+     "type": "object",
+     "properties": {
+      "first_report": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      },
+      "last_report": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      },
+      "severities": {
+       "type": "object",
+       "properties": {
+        "critical": {
+         "type": "integer"
+        },
+        "medium": {
+         "type": "integer"
+        }
+       },
+       "additionalProperties": true
+      },
+      "total_bugs": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "first_report",
+      "last_report",
+      "severities",
+      "total_bugs"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "bugs",
+    "email",
+    "stats"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/reporters/:email/bugs (fields from the handler in libservice/src/areas/bugs/api/bugs_insight_routes.cpp)."
+  },
+  "BugsSearchAnswer": {
+   "type": "object",
+   "properties": {
+    "groups": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "anyRegression": {
+        "type": "boolean"
+       },
+       "assignees": {
+        "type": "array"
+       },
+       "duplicateCandidateCount": {
+        "type": "integer"
+       },
+       "firstSeen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "groupKey": {
+        "type": "string"
+       },
+       "groupingV3": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "instanceCount": {
+        "type": "integer"
+       },
+       "lastSeen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "memberIds": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "occurrenceCount": {
+        "type": "integer"
+       },
+       "platforms": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "projectId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "projectName": {
+        "type": "string"
+       },
+       "reportCount": {
+        "type": "integer"
+       },
+       "sampleBugId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "sampleDescription": {
+        "type": "string"
+       },
+       "sampleTitle": {
+        "type": "string"
+       },
+       "score": {
+        "type": "number"
+       },
+       "sessionCount": {
+        "type": "integer"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "signalClasses": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "signalReason": {
+        "type": "string"
+       },
+       "signatureCanonical": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "userCount": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "anyRegression",
+       "assignees",
+       "duplicateCandidateCount",
+       "firstSeen",
+       "groupKey",
+       "groupingV3",
+       "instanceCount",
+       "lastSeen",
+       "memberIds",
+       "occurrenceCount",
+       "platforms",
+       "projectId",
+       "projectName",
+       "reportCount",
+       "sampleBugId",
+       "sampleDescription",
+       "sampleTitle",
+       "sessionCount",
+       "severity",
+       "signalClasses",
+       "signalReason",
+       "signatureCanonical",
+       "status",
+       "userCount"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "query": {
+     "type": "string"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "groups",
+    "limit",
+    "query",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/search (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
+  },
+  "BugsStatsAnswer": {
+   "type": "object",
+   "properties": {
+    "aggregates": {
+     "type": "object",
+     "properties": {
+      "avg_resolution_hours": {
+       "type": [
+        "number",
+        "null"
+       ]
+      },
+      "open": {
+       "type": "integer"
+      },
+      "sev_critical": {
+       "type": "integer"
+      },
+      "sev_high": {
+       "type": "integer"
+      },
+      "sev_low": {
+       "type": "integer"
+      },
+      "sev_medium": {
+       "type": "integer"
+      },
+      "status_known": {
+       "type": "integer"
+      },
+      "status_new": {
+       "type": "integer"
+      },
+      "status_resolved": {
+       "type": "integer"
+      },
+      "status_silenced": {
+       "type": "integer"
+      },
+      "status_working": {
+       "type": "integer"
+      },
+      "total": {
+       "type": "integer"
+      },
+      "total_reports": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "avg_resolution_hours",
+      "open",
+      "sev_critical",
+      "sev_high",
+      "sev_low",
+      "sev_medium",
+      "status_known",
+      "status_new",
+      "status_resolved",
+      "status_silenced",
+      "status_working",
+      "total",
+      "total_reports"
+     ],
+     "additionalProperties": true
+    },
+    "deliveryFeed": {
+     "type": "string"
+    },
+    "health_score": {
+     "type": "integer"
+    },
+    "mttr_hours": {
+     "type": [
+      "number",
+      "null"
+     ]
+    },
+    "previous": {
+     "type": "object",
+     "properties": {
+      "avg_resolution_hours": {
+       "description": "null in every answer seen; the value's type when set is not listed."
+      },
+      "open": {
+       "type": "integer"
+      },
+      "sev_critical": {
+       "type": "integer"
+      },
+      "sev_high": {
+       "type": "integer"
+      },
+      "status_new": {
+       "type": "integer"
+      },
+      "status_resolved": {
+       "type": "integer"
+      },
+      "total": {
+       "type": "integer"
+      },
+      "total_reports": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "avg_resolution_hours",
+      "open",
+      "sev_critical",
+      "sev_high",
+      "status_new",
+      "status_resolved",
+      "total",
+      "total_reports"
+     ],
+     "additionalProperties": true
+    },
+    "timeline": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bug_count": {
+        "type": "integer"
+       },
+       "date": {
+        "type": "string"
+       },
+       "report_count": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "bug_count",
+       "date"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "topBugs": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "first_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "last_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "report_count": {
+        "type": "integer"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "url": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "url"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "aggregates",
+    "deliveryFeed",
+    "health_score",
+    "mttr_hours",
+    "previous",
+    "timeline",
+    "topBugs"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/stats (fields from the handler in libservice/src/areas/bugs/api/bugs_insight_routes.cpp)."
+  },
+  "EndUsersAnswer": {
+   "type": "object",
+   "properties": {
+    "query": {
+     "type": "string"
+    },
+    "users": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bugCount": {
+        "type": "integer"
+       },
+       "email": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "endUserId": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "kind": {
+        "type": "string"
+       },
+       "lastSeen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "occurrenceCount": {
+        "type": "integer"
+       },
+       "userKey": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "bugCount",
+       "email",
+       "endUserId",
+       "kind",
+       "lastSeen",
+       "occurrenceCount",
+       "userKey"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "query",
+    "users"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/end-users (fields from the handler in libservice/src/areas/bugs/api/bugs_insight_routes.cpp)."
+  },
+  "EndUsersTimelineAnswer": {
+   "type": "object",
+   "properties": {
+    "identity": {
+     "type": "object",
+     "properties": {
+      "bugCount": {
+       "type": "integer"
+      },
+      "emails": {
+       "type": "array",
+       "items": {
+        "type": "string"
+       }
+      },
+      "endUserId": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "firstSeen": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "kind": {
+       "type": "string"
+      },
+      "lastSeen": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "occurrenceCount": {
+       "type": "integer"
+      },
+      "platforms": {
+       "type": "array",
+       "items": {
+        "type": "string"
+       }
+      },
+      "sessionCount": {
+       "type": "integer"
+      },
+      "userKey": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "bugCount",
+      "emails",
+      "endUserId",
+      "firstSeen",
+      "kind",
+      "lastSeen",
+      "occurrenceCount",
+      "sessionCount",
+      "userKey"
+     ],
+     "additionalProperties": true
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "occurrences": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "browser": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "bug_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "environment": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "occurred_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "os": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "platform": {
+        "type": "string"
+       },
+       "project_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "project_name": {
+        "type": "string"
+       },
+       "release_version": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "session_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "severity": {
+        "type": "string"
+       },
+       "signal_class": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "url": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "browser",
+       "bug_id",
+       "environment",
+       "id",
+       "occurred_at",
+       "os",
+       "platform",
+       "project_id",
+       "release_version",
+       "session_id",
+       "url"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "identity",
+    "limit",
+    "occurrences",
+    "offset",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/end-users/:userKey/timeline (fields from the handler in libservice/src/areas/bugs/api/bugs_insight_routes.cpp)."
+  },
+  "OrgUsageAnswer": {
+   "type": "object",
+   "properties": {
+    "agentTokens": {
+     "$ref": "#/components/schemas/UsageMeter"
+    },
+    "aiRequests": {
+)catalogue",
+    R"catalogue(     "type": "object",
+     "properties": {
+      "current": {
+       "type": "integer"
+      },
+      "limit": {
+       "description": "null in every answer seen; the value's type when set is not listed."
+      }
+     },
+     "required": [
+      "current",
+      "limit"
+     ],
+     "additionalProperties": true
+    },
+    "bugsThisMonth": {
+     "$ref": "#/components/schemas/UsageMeter"
+    },
+    "features": {
+     "type": "object",
+     "properties": {
+      "mcp": {
+       "type": "boolean"
+      },
+      "mcp_source": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "mcp",
+      "mcp_source"
+     ],
+     "additionalProperties": true
+    },
+    "integrations": {
+     "$ref": "#/components/schemas/UsageMeter"
+    },
+    "members": {
+     "$ref": "#/components/schemas/UsageMeter"
+    },
+    "overage": {
+     "type": "object",
+     "properties": {
+      "agentTokens": {
+       "type": "boolean"
+      },
+      "any": {
+       "type": "boolean"
+      },
+      "bugsThisMonth": {
+       "type": "boolean"
+      },
+      "integrations": {
+       "type": "boolean"
+      },
+      "members": {
+       "type": "boolean"
+      },
+      "projects": {
+       "type": "boolean"
+      }
+     },
+     "required": [
+      "agentTokens",
+      "bugsThisMonth",
+      "integrations",
+      "members",
+      "projects"
+     ],
+     "additionalProperties": true
+    },
+    "period": {
+     "type": "string"
+    },
+    "plan": {
+     "type": "string"
+    },
+    "prepaidCredits": {
+     "type": "integer"
+    },
+    "projects": {
+     "$ref": "#/components/schemas/UsageMeter"
+    }
+   },
+   "required": [
+    "agentTokens",
+    "bugsThisMonth",
+    "integrations",
+    "members",
+    "period",
+    "plan",
+    "projects"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/org/usage (fields from the handler in libservice/src/areas/triage/api/triage_notification_routes.cpp)."
+  },
+  "PortfolioOverviewAnswer": {
+   "type": "object",
+   "properties": {
+    "organizations": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "criticalOpen": {
+        "type": "integer"
+       },
+       "lastBugSeen": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "name": {
+        "type": "string"
+       },
+       "newBugs7d": {
+        "type": "integer"
+       },
+       "openBugs": {
+        "type": "integer"
+       },
+       "orgId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "plan": {
+        "type": "string"
+       },
+       "projects": {
+        "type": "integer"
+       },
+       "role": {
+        "type": "string"
+       },
+       "slug": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "criticalOpen",
+       "lastBugSeen",
+       "name",
+       "newBugs7d",
+       "openBugs",
+       "orgId",
+       "plan",
+       "projects",
+       "role",
+       "slug"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "totals": {
+     "type": "object",
+     "properties": {
+      "criticalOpen": {
+       "type": "integer"
+      },
+      "openBugs": {
+       "type": "integer"
+      },
+      "organizations": {
+       "type": "integer"
+      },
+      "projects": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "criticalOpen",
+      "openBugs",
+      "organizations",
+      "projects"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "organizations",
+    "totals"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/portfolio/overview (fields from the handler in libservice/src/areas/portfolio/api/portfolio_routes.cpp)."
+  },
+  "ProjectsAgentNotificationsAnswer": {
+   "type": "object",
+   "properties": {
+    "cursor": {
+     "type": "string"
+    },
+    "notifications": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bugId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "createdAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "trigger": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "createdAt",
+       "id",
+       "severity",
+       "title"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "cursor",
+    "notifications"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/projects/:id/agent-notifications (fields from the handler in libservice/src/areas/handoff/api/handoff_routes.cpp)."
+  },
+  "ProjectsAgentSettingsAnswer": {
+   "type": "object",
+   "properties": {
+    "settings": {
+     "$ref": "#/components/schemas/AgentSettings"
+    }
+   },
+   "required": [
+    "settings"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/projects/:id/agent-settings (fields from the handler in libservice/src/areas/handoff/api/handoff_routes.cpp)."
+  },
+  "ProjectsScrubbingAnswer": {
+   "type": "object",
+   "properties": {
+    "counts": {
+     "$ref": "#/components/schemas/ScrubCounts"
+    },
+    "defaultKeys": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "exactKeys": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "extraKeys": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "lastScrubbedAt": {
+     "type": [
+      "integer",
+      "null"
+     ]
+    },
+    "marker": {
+     "type": "string"
+    },
+    "projectId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "scrubMessages": {
+     "type": "boolean"
+    },
+    "storeIpAddress": {
+     "type": "boolean"
+    },
+    "total": {
+     "type": "integer"
+    },
+    "updatedAt": {
+     "type": [
+      "integer",
+      "null"
+     ]
+    },
+    "updatedBy": {
+     "type": [
+      "string",
+      "null"
+     ]
+    }
+   },
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/projects/:id/scrubbing (fields from the handler in libservice/src/areas/capture/api/scrubbing_routes.cpp)."
+  },
+  "AlertsDigestsResolutionResultAnswer": {
+   "type": "object",
+   "properties": {
+    "action": {
+     "type": "string"
+    },
+    "batchId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "createdAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "generation": {
+     "type": "integer"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "nextGeneration": {
+     "type": "integer"
+    },
+    "projectId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "replayed": {
+     "type": "boolean"
+    },
+    "requestId": {
+     "$ref": "#/components/schemas/Uuid"
+    }
+   },
+   "required": [
+    "action",
+    "batchId",
+    "createdAt",
+    "generation",
+    "id",
+    "nextGeneration",
+    "projectId",
+    "replayed",
+    "requestId"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/alerts/digests/:batchId/resolution (fields from the handler in libservice/src/areas/triage/api/triage_digest_routes.cpp)."
+  },
+  "AlertsPreviewResultAnswer": {
+   "type": "object",
+   "properties": {
+    "connections": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "decision": {
+        "type": "string"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "name": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "reason": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "type": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "decision",
+       "id",
+       "name",
+       "reason",
+       "type"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "email": {
+     "type": "object",
+     "properties": {
+      "digestFreq": {
+       "type": "string"
+      },
+      "disposition": {
+       "type": "string"
+      },
+      "emailLevel": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "digestFreq",
+      "disposition",
+      "emailLevel"
+     ],
+     "additionalProperties": true
+    },
+    "projectGate": {
+     "type": "object",
+     "properties": {
+      "decision": {
+       "type": "string"
+      },
+      "quietHours": {
+       "type": "object",
+       "properties": {
+        "active": {
+         "type": "boolean"
+        },
+        "until": {
+         "$ref": "#/components/schemas/DateTime"
+        }
+       },
+       "required": [
+        "active",
+        "until"
+       ],
+       "additionalProperties": true
+      },
+      "reason": {
+       "type": [
+        "string",
+        "null"
+       ]
+      }
+     },
+     "required": [
+      "decision",
+      "reason"
+     ],
+     "additionalProperties": true
+    },
+    "totalDestinations": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "connections",
+    "email",
+    "projectGate",
+    "totalDestinations"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/alerts/preview (fields from the handler in libservice/src/areas/integrations/api/integrations_routes.cpp)."
+  },
+  "BillingCardSetupSessionResultAnswer": {
+   "type": "object",
+   "properties": {
+    "url": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "url"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/billing/card-setup-session (fields from the handler in libservice/src/areas/operations/api/billing_routes.cpp)."
+  },
+  "BillingCreateCheckoutSessionResultAnswer": {
+   "type": "object",
+   "properties": {
+    "id": {
+     "type": "string"
+    },
+    "url": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "id",
+    "url"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/billing/create-checkout-session (fields from the handler in libservice/src/areas/operations/api/billing_routes.cpp)."
+  },
+  "BillingPortalResultAnswer": {
+   "type": "object",
+   "properties": {
+    "url": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "url"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/billing/portal (fields from the handler in libservice/src/areas/operations/api/billing_routes.cpp)."
+  },
+  "BillingWebhookResultAnswer": {
+   "type": "object",
+   "properties": {
+    "outcome": {
+     "type": "string"
+    },
+    "received": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "outcome",
+    "received"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/billing/webhook (fields from the handler in libservice/src/areas/operations/api/billing_routes.cpp)."
+  },
+  "BugsResultAnswer": {
+   "type": "object",
+   "properties": {
+    "deduplicated": {
+     "type": "boolean"
+    },
+    "fingerprint": {
+     "type": "string"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "is_regression": {
+     "type": "boolean"
+    },
+    "occurrenceId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "regression": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "deduplicated",
+    "fingerprint",
+    "id",
+    "is_regression",
+    "occurrenceId",
+    "regression"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/bugs (fields from the handler in libservice/src/areas/bugs/api/bugs_routes.cpp)."
+  },
+  "BugsAckResultAnswer": {
+   "type": "object",
+   "properties": {
+    "agentUpdate": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "action": {
+       "type": "string"
+      },
+      "deliveries": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "action",
+      "deliveries"
+     ],
+     "additionalProperties": true
+    },
+    "bugId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "canConnect": {
+     "type": "boolean"
+    },
+    "history": {
+     "type": "array",
+     "items": {
+      "$ref": "#/components/schemas/AgentStatusHistoryEntry"
+     }
+    },
+    "notified": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "channels": {
+       "type": "array",
+       "items": {
+        "type": "object",
+        "properties": {
+         "channel": {
+          "type": "string"
+         },
+         "channelName": {
+          "description": "null in every answer seen; the value's type when set is not listed."
+         },
+         "createdAt": {
+          "$ref": "#/components/schemas/DateTime"
+         },
+         "deliveredAt": {
+          "$ref": "#/components/schemas/NullableDateTime"
+         },
+         "detail": {
+          "description": "null in every answer seen; the value's type when set is not listed."
+         },
+         "id": {
+          "$ref": "#/components/schemas/Uuid"
+         },
+         "status": {
+          "type": "string"
+         },
+         "trigger": {
+          "type": "string"
+         }
+        },
+        "required": [
+         "channel",
+         "channelName",
+         "createdAt",
+         "deliveredAt",
+         "detail",
+         "id",
+         "status"
+        ],
+        "additionalProperties": true
+       }
+      },
+      "trigger": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "at"
+     ],
+     "additionalProperties": true
+    },
+    "pickedUp": {
+     "type": "object",
+     "properties": {
+      "at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "by": {
+       "type": "string"
+      },
+      "note": {
+       "type": [
+        "string",
+        "null"
+       ]
+      }
+     },
+     "required": [
+      "at",
+      "by"
+     ],
+     "additionalProperties": true
+    },
+    "prOpened": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "url": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "at",
+      "url"
+     ],
+     "additionalProperties": true
+    },
+    "state": {
+     "type": "string"
+    }
+   },
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/bugs/:id/ack (fields from the handler in libservice/src/areas/handoff/api/handoff_routes.cpp)."
+  },
+  "BugsNotifyAgentResultAnswer": {
+   "type": "object",
+   "properties": {
+    "bugId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "noChannel": {
+     "type": "boolean"
+    },
+    "notifications": {
+     "type": "array",
+     "items": {
+      "$ref": "#/components/schemas/AgentNotificationChannel"
+     }
+    },
+    "reused": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "noChannel",
+    "notifications",
+    "reused"
+   ],
+   "additionalProperties": true,
+)catalogue",
+    R"catalogue(   "description": "The 2XX answer of POST /v1/bugs/:id/notify-agent (fields from the handler in libservice/src/areas/handoff/api/handoff_routes.cpp)."
+  },
+  "BugsManualResultAnswer": {
+   "type": "object",
+   "properties": {
+    "deduplicated": {
+     "type": "boolean"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "occurrenceId": {
+     "$ref": "#/components/schemas/Uuid"
+    }
+   },
+   "required": [
+    "deduplicated",
+    "id",
+    "occurrenceId"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/bugs/manual (fields from the handler in libservice/src/areas/capture/api/capture_routes.cpp)."
+  },
+  "IngestResultAnswer": {
+   "type": "object",
+   "properties": {
+    "deduplicated": {
+     "type": "boolean"
+    },
+    "fingerprint": {
+     "type": "string"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "is_regression": {
+     "type": "boolean"
+    },
+    "occurrenceId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "regression": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "deduplicated",
+    "fingerprint",
+    "id",
+    "is_regression",
+    "occurrenceId",
+    "regression"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/ingest (fields from the handler in libservice/src/areas/capture/api/capture_routes.cpp)."
+  },
+  "IngestPresenceResultAnswer": {
+   "type": "object",
+   "properties": {
+    "ok": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "ok"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/ingest/presence (fields from the handler in libservice/src/areas/capture/api/capture_routes.cpp)."
+  },
+  "IntegrationsRotateSecretResultAnswer": {
+   "type": "object",
+   "properties": {
+    "bearer": {
+     "type": "object",
+     "properties": {
+      "last4": {
+       "type": "string"
+      },
+      "present": {
+       "type": "boolean"
+      }
+     },
+     "required": [
+      "last4",
+      "present"
+     ],
+     "additionalProperties": true
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "signing": {
+     "type": "object",
+     "properties": {
+      "present": {
+       "type": "boolean"
+      },
+      "previousValidUntil": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "secret": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "present",
+      "secret"
+     ],
+     "additionalProperties": true
+    },
+    "signingSecret": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "id"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/integrations/:id/rotate-secret (fields from the handler in libservice/src/areas/integrations/api/integrations_routes.cpp)."
+  },
+  "IntegrationsTestResultAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /v1/integrations/:id/test (fields from the handler in libservice/src/areas/integrations/api/integrations_routes.cpp)."
+  },
+  "ProjectsTestEventResultAnswer": {
+   "type": "object",
+   "properties": {
+    "deduplicated": {
+     "type": "boolean"
+    },
+    "fingerprint": {
+     "type": "string"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "is_regression": {
+     "type": "boolean"
+    },
+    "occurrenceId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "platform": {
+     "type": "string"
+    },
+    "regression": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "deduplicated",
+    "fingerprint",
+    "id",
+    "is_regression",
+    "occurrenceId",
+    "platform",
+    "regression"
+   ],
+   "additionalProperties": true,
+   "description": "The 201 answer of POST /v1/projects/:id/test-event (fields from the handler in libservice/src/areas/capture/api/capture_routes.cpp)."
+  },
+  "AlertsPolicyReplacedAnswer": {
+   "type": "object",
+   "properties": {
+    "policy": {
+     "type": "object",
+     "properties": {
+      "excludes": {
+       "$ref": "#/components/schemas/AlertExcludes"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "quietHours": {
+       "type": [
+        "object",
+        "null"
+       ],
+       "properties": {
+        "end": {
+         "type": "string"
+        },
+        "start": {
+         "type": "string"
+        },
+        "timeZone": {
+         "type": "string"
+        }
+       },
+       "required": [
+        "end",
+        "start",
+        "timeZone"
+       ],
+       "additionalProperties": true
+      },
+      "severityFloor": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "updatedAt": {
+       "$ref": "#/components/schemas/DateTime"
+      }
+     },
+     "required": [
+      "excludes",
+      "projectId",
+      "quietHours",
+      "severityFloor",
+      "updatedAt"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "policy"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of PUT /v1/alerts/policy (fields from the handler in libservice/src/areas/integrations/api/integrations_routes.cpp)."
+  },
+  "BillingBudgetReplacedAnswer": {
+   "type": "object",
+   "properties": {
+    "autoTopUp": {
+     "type": "boolean"
+    },
+    "month": {
+     "type": "string"
+    },
+    "monthToDateSpendCents": {
+     "type": "integer"
+    },
+    "monthlyBudgetCents": {
+     "type": "integer"
+    },
+    "paymentMethodOnFile": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "autoTopUp",
+    "month",
+    "monthToDateSpendCents",
+    "monthlyBudgetCents",
+    "paymentMethodOnFile"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of PUT /v1/billing/budget (fields from the handler in libservice/src/areas/operations/api/billing_routes.cpp)."
+  },
+  "ProjectsAgentSettingsReplacedAnswer": {
+   "type": "object",
+   "properties": {
+    "settings": {
+     "$ref": "#/components/schemas/AgentSettings"
+    }
+   },
+   "required": [
+    "settings"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of PUT /v1/projects/:id/agent-settings (fields from the handler in libservice/src/areas/handoff/api/handoff_routes.cpp)."
+  },
+  "ProjectsScrubbingReplacedAnswer": {
+   "type": "object",
+   "properties": {
+    "counts": {
+     "$ref": "#/components/schemas/ScrubCounts"
+    },
+    "defaultKeys": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "exactKeys": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "extraKeys": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "lastScrubbedAt": {
+     "$ref": "#/components/schemas/NullableDateTime"
+    },
+    "marker": {
+     "type": "string"
+    },
+    "projectId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "scrubMessages": {
+     "type": "boolean"
+    },
+    "storeIpAddress": {
+     "type": "boolean"
+    },
+    "total": {
+     "type": "integer"
+    },
+    "updatedAt": {
+     "type": "integer"
+    },
+    "updatedBy": {
+     "type": "string"
+    }
+   },
+   "additionalProperties": true,
+   "description": "The 200 answer of PUT /v1/projects/:id/scrubbing (fields from the handler in libservice/src/areas/capture/api/scrubbing_routes.cpp)."
+  },
+  "AlertExcludes": {
+   "additionalProperties": true,
+   "properties": {
+    "environments": {
+     "items": {
+      "type": "string"
+     },
+     "type": "array"
+    },
+    "events": {
+     "items": {
+      "type": "string"
+     },
+     "type": "array"
+    },
+    "titleContains": {
+     "items": {
+      "type": "string"
+     },
+     "type": "array"
+    },
+    "urlContains": {
+     "items": {
+      "type": "string"
+     },
+     "type": "array"
+    }
+   },
+   "required": [
+    "environments",
+    "events",
+    "titleContains",
+    "urlContains"
+   ],
+   "type": "object"
+  },
+  "AgentStatusHistoryEntry": {
+   "additionalProperties": true,
+   "properties": {
+    "action": {
+     "type": "string"
+    },
+    "at": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "by": {
+     "type": "string"
+    },
+    "channels": {
+     "items": {
+      "type": "string"
+     },
+     "type": "array"
+    },
+    "note": {
+     "type": "string"
+    },
+    "prUrl": {
+     "type": "string"
+    },
+    "trigger": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "action",
+    "at",
+    "by"
+   ],
+   "type": "object"
+  },
+  "AgentNotificationChannel": {
+   "additionalProperties": true,
+   "properties": {
+    "channel": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "channelName": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "createdAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "deliveredAt": {
+     "$ref": "#/components/schemas/NullableDateTime"
+    },
+    "detail": {
+     "type": [
+      "string",
+      "null"
+     ]
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "status": {
+     "type": "string"
+    },
+    "trigger": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "channel",
+    "channelName",
+    "createdAt",
+    "deliveredAt",
+    "detail",
+    "id",
+    "status"
+   ],
+   "type": "object"
+  },
+  "UsageMeter": {
+   "additionalProperties": true,
+   "properties": {
+    "atLimit": {
+     "type": "boolean"
+    },
+    "current": {
+     "type": "integer"
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "overage": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "atLimit",
+    "current",
+    "limit"
+   ],
+   "type": "object"
+  },
+  "AgentSettings": {
+   "additionalProperties": true,
+   "properties": {
+    "autoNotify": {
+     "type": "boolean"
+    },
+    "minSeverity": {
+     "type": "string"
+    },
+    "projectId": {
+     "$ref": "#/components/schemas/Uuid"
+    }
+   },
+   "required": [
+    "autoNotify",
+    "minSeverity",
+    "projectId"
+   ],
+   "type": "object"
+  },
+  "ScrubCounts": {
+   "additionalProperties": true,
+   "properties": {
+    "bearer": {
+     "type": "integer"
+    },
+    "card": {
+     "type": "integer"
+    },
+    "ip": {
+     "type": "integer"
+    },
+    "key": {
+     "type": "integer"
+    },
+    "pair": {
+     "type": "integer"
+    },
+    "token": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "bearer",
+    "card",
+    "ip",
+    "key",
+    "pair",
+    "token"
+   ],
+   "type": "object"
+  },
+  "AdminSupportSessionOneDeletedAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of DELETE /v1/admin/support/session/:id (fields from the handler in libservice/src/areas/support/api/support_routes.cpp)."
+  },
+  "OrganizationsChunkUploadAnswer": {
+   "type": "object",
+   "properties": {
+    "accept": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "chunkSize": {
+     "type": "integer"
+    },
+    "chunksPerRequest": {
+     "type": "integer"
+    },
+    "compression": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "concurrency": {
+     "type": "integer"
+    },
+    "hashAlgorithm": {
+     "type": "string"
+    },
+    "maxFileSize": {
+     "type": "integer"
+    },
+    "maxRequestSize": {
+     "type": "integer"
+    },
+    "url": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "accept",
+    "chunkSize",
+    "chunksPerRequest",
+    "compression",
+    "concurrency",
+    "hashAlgorithm",
+    "maxFileSize",
+    "maxRequestSize",
+    "url"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /api/0/organizations/:org/chunk-upload (fields from the handler in libservice/src/areas/sourcemaps/api/sourcemaps_routes.cpp)."
+  },
+  "AdminActivityAnswer": {
+   "type": "object",
+   "properties": {
+    "activity": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "detail": {
+        "type": "string"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "summary": {
+        "type": "string"
+       },
+       "ts": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "type": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "detail",
+       "id",
+       "summary",
+       "ts",
+       "type"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "activity"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/activity (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminAiUsageAnswer": {
+   "type": "object",
+   "properties": {
+    "byFeature": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "calls": {
+        "type": "integer"
+       },
+       "feature": {
+        "type": "string"
+       },
+       "model": {
+        "type": "string"
+       },
+       "provider": {
+        "type": "string"
+       },
+       "tokens": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "calls",
+       "feature",
+       "model",
+       "provider",
+       "tokens"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "daily": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "calls": {
+        "type": "integer"
+       },
+       "date": {
+        "type": "string"
+       },
+       "tokens": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "calls",
+       "date",
+       "tokens"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "days": {
+     "type": "integer"
+    },
+    "summary": {
+     "type": "object",
+     "properties": {
+      "total_calls": {
+       "type": "integer"
+      },
+      "total_input_tokens": {
+       "type": "integer"
+      },
+      "total_output_tokens": {
+       "type": "integer"
+      },
+      "total_tokens": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "total_calls",
+      "total_input_tokens",
+      "total_output_tokens",
+      "total_tokens"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "byFeature",
+    "daily",
+    "days",
+    "summary"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/ai-usage (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminApiKeyStatsAnswer": {
+   "type": "object",
+   "properties": {
+    "active_keys": {
+     "type": "integer"
+    },
+    "never_used": {
+     "type": "integer"
+    },
+    "total_keys": {
+     "type": "integer"
+    },
+    "used_last_24h": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "active_keys",
+    "never_used",
+    "total_keys",
+    "used_last_24h"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/api-key-stats (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+)catalogue",
+    R"catalogue(  "AdminApiKeysAnswer": {
+   "type": "object",
+   "properties": {
+    "keys": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "active": {
+        "type": "boolean"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "env": {
+        "type": "string"
+       },
+       "expires_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "label": {
+        "type": "string"
+       },
+       "last_used": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "org_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "prefix": {
+        "type": "string"
+       },
+       "project_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "project_name": {
+        "type": "string"
+       },
+       "revoked_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       }
+      },
+      "required": [
+       "active",
+       "created_at",
+       "env",
+       "expires_at",
+       "id",
+       "label",
+       "last_used",
+       "org_id",
+       "org_name",
+       "prefix",
+       "project_id",
+       "project_name",
+       "revoked_at"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "keys",
+    "limit",
+    "offset",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/api-keys (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminCustomersAnswer": {
+   "type": "object",
+   "properties": {
+    "customers": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "admin_notes": {
+        "type": "string"
+       },
+       "billing_status": {
+        "type": "string"
+       },
+       "contact_email": {
+        "type": "string"
+       },
+       "contact_name": {
+        "type": "string"
+       },
+       "counts": {
+        "$ref": "#/components/schemas/CustomerCounts"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "last_activity_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "last_bug_seen": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "lifecycle_stage": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "plan": {
+        "type": "string"
+       },
+       "slug": {
+        "type": "string"
+       },
+       "use_case": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "waitlist_created_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "waitlist_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "waitlist_status": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      },
+      "required": [
+       "admin_notes",
+       "billing_status",
+       "contact_email",
+       "contact_name",
+       "counts",
+       "created_at",
+       "id",
+       "last_activity_at",
+       "last_bug_seen",
+       "lifecycle_stage",
+       "name",
+       "plan",
+       "slug",
+       "use_case",
+       "waitlist_created_at",
+       "waitlist_id",
+       "waitlist_status"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "customers",
+    "limit",
+    "offset",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/customers (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminCustomersOneAnswer": {
+   "type": "object",
+   "properties": {
+    "customer": {
+     "type": "object",
+     "properties": {
+      "admin_notes": {
+       "type": "string"
+      },
+      "billing_status": {
+       "type": "string"
+      },
+      "contact_email": {
+       "type": "string"
+      },
+      "contact_name": {
+       "type": "string"
+      },
+      "counts": {
+       "$ref": "#/components/schemas/CustomerCounts"
+      },
+      "created_at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "last_activity_at": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      },
+      "last_bug_seen": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      },
+      "lifecycle_stage": {
+       "type": "string"
+      },
+      "name": {
+       "type": "string"
+      },
+      "plan": {
+       "type": "string"
+      },
+      "slug": {
+       "type": "string"
+      },
+      "use_case": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "waitlist_created_at": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      },
+      "waitlist_id": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "waitlist_status": {
+       "type": [
+        "string",
+        "null"
+       ]
+      }
+     },
+     "required": [
+      "admin_notes",
+      "billing_status",
+      "contact_email",
+      "contact_name",
+      "counts",
+      "created_at",
+      "id",
+      "last_activity_at",
+      "last_bug_seen",
+      "lifecycle_stage",
+      "name",
+      "plan",
+      "slug",
+      "use_case",
+      "waitlist_created_at",
+      "waitlist_id",
+      "waitlist_status"
+     ],
+     "additionalProperties": true
+    },
+    "projects": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "active_keys": {
+        "type": "integer"
+       },
+       "bug_count": {
+        "type": "integer"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "last_key_used": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "name": {
+        "type": "string"
+       },
+       "platform": {
+        "type": "string"
+       },
+       "slug": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "active_keys",
+       "bug_count",
+       "created_at",
+       "id",
+       "last_key_used",
+       "name",
+       "platform",
+       "slug"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "team": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "email": {
+        "type": "string"
+       },
+       "email_verified": {
+        "type": "boolean"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "joined_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "last_login": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "name": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "email",
+       "email_verified",
+       "id",
+       "joined_at",
+       "last_login",
+       "name",
+       "role"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "customer",
+    "projects",
+    "team"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/customers/:orgId (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminDbTablesAnswer": {
+   "type": "object",
+   "properties": {
+    "tables": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "row_count": {
+        "type": "integer"
+       },
+       "table_name": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "row_count",
+       "table_name"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "tables"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/db/tables (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminDbTablesOneAnswer": {
+   "type": "object",
+   "properties": {
+    "columns": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "rows": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "avatar_url": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "consumed_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "created_at": {
+        "type": "integer"
+       },
+       "created_by": {
+        "type": "string"
+       },
+       "email": {
+        "type": "string"
+       },
+       "email_verified": {
+        "type": "integer"
+       },
+       "env": {
+        "type": "string"
+       },
+       "expires_at": {
+        "type": [
+         "integer",
+         "null"
+        ]
+       },
+       "feature": {
+        "type": "string"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "input_tokens": {
+        "type": "integer"
+       },
+       "key_hash": {
+        "type": "string"
+       },
+       "label": {
+        "type": "string"
+       },
+       "last_login_at": {
+        "type": "integer"
+       },
+       "last_org_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "last_used": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "model": {
+        "type": "string"
+       },
+       "name": {
+        "type": "string"
+       },
+       "org_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "output_tokens": {
+        "type": "integer"
+       },
+       "password_hash": {
+        "type": "string"
+       },
+       "prefix": {
+        "type": "string"
+       },
+       "previous_login_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "project_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "provider": {
+        "type": "string"
+       },
+       "revision": {
+        "type": "integer"
+       },
+       "revoked_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "status": {
+        "type": "string"
+       },
+       "succeeded": {
+        "type": "integer"
+       },
+       "token_hash": {
+        "type": "string"
+       },
+       "updated_at": {
+        "type": "integer"
+       },
+       "used_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "user_id": {
+        "$ref": "#/components/schemas/Uuid"
+       }
+      },
+      "required": [
+       "created_at",
+       "id"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "table": {
+     "type": "string"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "columns",
+    "limit",
+    "offset",
+    "rows",
+    "table",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/db/tables/:table (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminOrganizationsAnswer": {
+   "type": "object",
+   "properties": {
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "organizations": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "member_count": {
+        "type": "integer"
+       },
+       "name": {
+        "type": "string"
+       },
+       "plan": {
+        "type": "string"
+       },
+       "project_count": {
+        "type": "integer"
+       },
+       "slug": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "created_at",
+       "id",
+       "member_count",
+       "name",
+       "plan",
+       "project_count",
+       "slug"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "limit",
+    "offset",
+    "organizations",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/organizations (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminOverviewAnswer": {
+   "type": "object",
+   "properties": {
+    "counts": {
+     "type": "object",
+     "properties": {
+      "api_keys": {
+       "type": "integer"
+      },
+      "bugs": {
+       "type": "integer"
+      },
+      "events": {
+       "type": "integer"
+      },
+      "organizations": {
+       "type": "integer"
+      },
+      "projects": {
+       "type": "integer"
+      },
+      "users": {
+       "type": "integer"
+      },
+      "waitlist_pending": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "api_keys",
+      "bugs",
+      "events",
+      "organizations",
+      "projects",
+      "users",
+      "waitlist_pending"
+     ],
+     "additionalProperties": true
+    },
+    "growth": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bugs": {
+        "type": "integer"
+       },
+       "date": {
+        "type": "string"
+       },
+       "organizations": {
+        "type": "integer"
+       },
+       "users": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "bugs",
+       "date",
+       "organizations",
+       "users"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "counts",
+    "growth"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/overview (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminProjectsAnswer": {
+   "type": "object",
+   "properties": {
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "projects": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "active_keys": {
+        "type": "integer"
+       },
+       "bug_count": {
+        "type": "integer"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "name": {
+        "type": "string"
+       },
+       "org_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "platform": {
+        "type": "string"
+       },
+)catalogue",
+    R"catalogue(       "slug": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "active_keys",
+       "bug_count",
+       "created_at",
+       "id",
+       "name",
+       "org_id",
+       "org_name",
+       "platform",
+       "slug"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "limit",
+    "offset",
+    "projects",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/projects (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminUsersAnswer": {
+   "type": "object",
+   "properties": {
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "total": {
+     "type": "integer"
+    },
+    "users": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "email": {
+        "type": "string"
+       },
+       "email_verified": {
+        "type": "boolean"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "last_login": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "name": {
+        "type": "string"
+       },
+       "orgs": {
+        "type": "array",
+        "items": {
+         "type": "object",
+         "properties": {
+          "orgId": {
+           "$ref": "#/components/schemas/Uuid"
+          },
+          "orgName": {
+           "type": "string"
+          },
+          "role": {
+           "type": "string"
+          }
+         },
+         "required": [
+          "orgId",
+          "orgName",
+          "role"
+         ],
+         "additionalProperties": true
+        }
+       },
+       "status": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "created_at",
+       "email",
+       "email_verified",
+       "id",
+       "last_login",
+       "name",
+       "status"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "limit",
+    "offset",
+    "total",
+    "users"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/users (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminWaitlistAnswer": {
+   "type": "object",
+   "properties": {
+    "entries": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "admin_note": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "approval_expires_at": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "email": {
+        "type": "string"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "name": {
+        "type": "string"
+       },
+       "org_name": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "target_org_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "updated_at": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "use_case": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       }
+      },
+      "required": [
+       "admin_note",
+       "approval_expires_at",
+       "created_at",
+       "email",
+       "id",
+       "name",
+       "org_name",
+       "status",
+       "target_org_id",
+       "updated_at",
+       "use_case"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "entries",
+    "limit",
+    "offset",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/admin/waitlist (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AgentWorkSymbolsProjectsBuildsFilesAnswer": {
+   "type": "object",
+   "properties": {
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "symbolFiles": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "applicationId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "buildId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "byteCount": {
+        "type": "integer"
+       },
+       "createdAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "declared": {
+        "type": "object",
+        "properties": {
+         "arch": {
+          "type": [
+           "string",
+           "null"
+          ]
+         },
+         "debugId": {
+          "type": [
+           "string",
+           "null"
+          ]
+         }
+        },
+        "required": [
+         "arch",
+         "debugId"
+        ],
+        "additionalProperties": true
+       },
+       "format": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "processedAt": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "projectId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "reason": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "sha256": {
+        "type": "string"
+       },
+       "slices": {
+        "type": "array",
+        "items": {
+         "type": "object",
+         "properties": {
+          "arch": {
+           "type": "string"
+          },
+          "debugId": {
+           "type": "string"
+          }
+         },
+         "required": [
+          "arch",
+          "debugId"
+         ],
+         "additionalProperties": true
+        }
+       },
+       "state": {
+        "type": "string"
+       },
+       "usable": {
+        "type": "boolean"
+       }
+      },
+      "required": [
+       "applicationId",
+       "buildId",
+       "byteCount",
+       "createdAt",
+       "declared",
+       "format",
+       "id",
+       "name",
+       "processedAt",
+       "projectId",
+       "reason",
+       "sha256",
+       "slices",
+       "state",
+       "usable"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "limit",
+    "offset",
+    "symbolFiles",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/agent-work/symbols/projects/:projectId/builds/:buildId/files (fields from the handler in libservice/src/areas/symbols/api/symbols_routes.cpp)."
+  },
+  "AgentWorkSymbolsProjectsFilesOneAnswer": {
+   "type": "object",
+   "properties": {
+    "symbolFile": {
+     "type": "object",
+     "properties": {
+      "applicationId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "buildId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "byteCount": {
+       "type": "integer"
+      },
+      "createdAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "declared": {
+       "type": "object",
+       "properties": {
+        "arch": {
+         "type": [
+          "string",
+          "null"
+         ]
+        },
+        "debugId": {
+         "type": [
+          "string",
+          "null"
+         ]
+        }
+       },
+       "required": [
+        "arch",
+        "debugId"
+       ],
+       "additionalProperties": true
+      },
+      "format": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "name": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "processedAt": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "reason": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "sha256": {
+       "type": "string"
+      },
+      "slices": {
+       "type": "array",
+       "items": {
+        "type": "object",
+        "properties": {
+         "arch": {
+          "type": "string"
+         },
+         "debugId": {
+          "type": "string"
+         }
+        },
+        "required": [
+         "arch",
+         "debugId"
+        ],
+        "additionalProperties": true
+       }
+      },
+      "state": {
+       "type": "string"
+      },
+      "usable": {
+       "type": "boolean"
+      }
+     },
+     "required": [
+      "applicationId",
+      "buildId",
+      "byteCount",
+      "createdAt",
+      "declared",
+      "format",
+      "id",
+      "name",
+      "processedAt",
+      "projectId",
+      "reason",
+      "sha256",
+      "slices",
+      "state",
+      "usable"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "symbolFile"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/agent-work/symbols/projects/:projectId/files/:fileId (fields from the handler in libservice/src/areas/symbols/api/symbols_routes.cpp)."
+  },
+  "AgentWorkVerificationEnrollmentAnswer": {
+   "type": "object",
+   "properties": {
+    "devices": {
+     "type": "array",
+     "items": {
+      "$ref": "#/components/schemas/VerificationDevice"
+     }
+    },
+    "projectId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "runners": {
+     "type": "array",
+     "items": {
+      "$ref": "#/components/schemas/VerificationRunner"
+     }
+    }
+   },
+   "required": [
+    "devices",
+    "projectId",
+    "runners"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/agent-work/verification/enrollment (fields from the handler in ?)."
+  },
+  "AgentWorkVerificationReceiptsOneAnswer": {
+   "type": "object",
+   "properties": {
+    "receipt": {
+     "type": "object",
+     "properties": {
+      "applicability": {
+       "type": "object",
+       "properties": {
+        "reason": {
+         "type": [
+          "string",
+          "null"
+         ]
+        },
+        "state": {
+         "type": "string"
+        }
+       },
+       "required": [
+        "reason",
+        "state"
+       ],
+       "additionalProperties": true
+      },
+      "applicationId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "artifactSha256": {
+       "type": "string"
+      },
+      "buildId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "challengeId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "claimId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "createdAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "deviceId": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "evidenceIds": {
+       "type": "array"
+      },
+      "issueId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "measuredAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "receiptId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "runnerId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "runtime": {
+       "type": "string"
+      },
+      "signed": {
+       "type": "boolean"
+      },
+      "status": {
+       "type": "string"
+      },
+      "tests": {
+       "type": "array",
+       "items": {
+        "type": "object",
+        "properties": {
+         "name": {
+          "type": "string"
+         },
+         "outcome": {
+          "type": "string"
+         }
+        },
+        "required": [
+         "name",
+         "outcome"
+        ],
+        "additionalProperties": true
+       }
+      },
+      "trust": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "applicability",
+      "applicationId",
+      "artifactSha256",
+      "buildId",
+      "challengeId",
+      "claimId",
+      "createdAt",
+      "deviceId",
+      "evidenceIds",
+      "issueId",
+      "measuredAt",
+      "projectId",
+      "receiptId",
+      "runnerId",
+      "runtime",
+      "signed",
+      "status",
+      "tests",
+      "trust"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "receipt"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/agent-work/verification/receipts/:receiptId (fields from the handler in ?)."
+  },
+  "AgentWorkVerificationReceiptsEvidenceAnswer": {
+   "type": "object",
+   "properties": {
+    "evidence": {
+     "type": "object",
+     "properties": {
+      "artifacts": {
+       "type": "array"
+      },
+      "contentAvailable": {
+       "type": "boolean"
+      },
+      "issueId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "measuredAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "receiptId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "signed": {
+       "type": "boolean"
+      },
+      "status": {
+       "type": "string"
+      },
+      "submissionSha256": {
+       "type": "string"
+      },
+      "testCount": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "artifacts",
+      "contentAvailable",
+      "issueId",
+      "measuredAt",
+      "projectId",
+      "receiptId",
+      "signed",
+      "status",
+      "submissionSha256",
+      "testCount"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "evidence"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/agent-work/verification/receipts/:receiptId/evidence (fields from the handler in ?)."
+  },
+  "ApplicationsProjectsOneAnswer": {
+   "type": "object",
+   "properties": {
+    "items": {
+     "type": "array",
+     "items": {
+      "$ref": "#/components/schemas/Application"
+     }
+    },
+    "nextCursor": {
+     "$ref": "#/components/schemas/Cursor"
+    }
+   },
+   "required": [
+    "items",
+    "nextCursor"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/applications/projects/:projectId (fields from the handler in libservice/src/areas/applications/api/applications_routes.cpp)."
+  },
+  "ApplicationsProjectsBuildsAnswer": {
+   "type": "object",
+   "properties": {
+    "items": {
+     "type": "array"
+    },
+    "nextCursor": {
+     "$ref": "#/components/schemas/Cursor"
+    }
+   },
+   "required": [
+    "items",
+    "nextCursor"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/applications/projects/:projectId/:applicationId/builds (fields from the handler in ?)."
+  },
+  "ApplicationsProjectsInstallationsAnswer": {
+   "type": "object",
+   "properties": {
+    "items": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "applicationId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "captureState": {
+)catalogue",
+    R"catalogue(        "type": "string"
+       },
+       "createdAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "label": {
+        "description": "null in every answer seen; the value's type when set is not listed."
+       },
+       "projectId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "requestId": {
+        "$ref": "#/components/schemas/Uuid"
+       }
+      },
+      "required": [
+       "applicationId",
+       "captureState",
+       "createdAt",
+       "id",
+       "label",
+       "projectId",
+       "requestId"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "nextCursor": {
+     "$ref": "#/components/schemas/Cursor"
+    }
+   },
+   "required": [
+    "items",
+    "nextCursor"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/applications/projects/:projectId/:applicationId/installations (fields from the handler in ?)."
+  },
+  "ApplicationsProjectsInstallationsCaptureStatusAnswer": {
+   "type": "object",
+   "properties": {
+    "checkedAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "firstCapture": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "acceptedAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "bugId": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "captureId": {
+       "type": "string"
+      },
+      "captureSource": {
+       "type": "string"
+      },
+      "evidenceAvailability": {
+       "type": "string"
+      },
+      "framework": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "occurrenceId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "osFamily": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "platform": {
+       "type": "string"
+      },
+      "runtime": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "sdkName": {
+       "type": "string"
+      },
+      "sdkVersion": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "acceptedAt",
+      "bugId",
+      "captureId",
+      "captureSource",
+      "evidenceAvailability",
+      "framework",
+      "occurrenceId",
+      "osFamily",
+      "platform",
+      "runtime",
+      "sdkName",
+      "sdkVersion"
+     ],
+     "additionalProperties": true
+    },
+    "state": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "checkedAt",
+    "firstCapture",
+    "state"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/applications/projects/:projectId/:applicationId/installations/:installationId/capture-status (fields from the handler in ?)."
+  },
+  "BugsVerificationAnswer": {
+   "type": "object",
+   "properties": {
+    "bugId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "receipts": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "applicability": {
+        "type": "object",
+        "properties": {
+         "reason": {
+          "description": "null in every answer seen; the value's type when set is not listed."
+         },
+         "state": {
+          "type": "string"
+         }
+        },
+        "required": [
+         "reason",
+         "state"
+        ],
+        "additionalProperties": true
+       },
+       "applicationId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "artifactSha256": {
+        "type": "string"
+       },
+       "buildId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "challengeId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "claimId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "createdAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "deviceId": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "evidenceIds": {
+        "type": "array"
+       },
+       "issueId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "measuredAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "projectId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "receiptId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "runnerId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "runtime": {
+        "type": "string"
+       },
+       "signed": {
+        "type": "boolean"
+       },
+       "status": {
+        "type": "string"
+       },
+       "tests": {
+        "type": "array",
+        "items": {
+         "type": "object",
+         "properties": {
+          "name": {
+           "type": "string"
+          },
+          "outcome": {
+           "type": "string"
+          }
+         },
+         "required": [
+          "name",
+          "outcome"
+         ],
+         "additionalProperties": true
+        }
+       },
+       "trust": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "applicability",
+       "applicationId",
+       "artifactSha256",
+       "buildId",
+       "challengeId",
+       "claimId",
+       "createdAt",
+       "deviceId",
+       "evidenceIds",
+       "issueId",
+       "measuredAt",
+       "projectId",
+       "receiptId",
+       "runnerId",
+       "runtime",
+       "signed",
+       "status",
+       "tests",
+       "trust"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "verification": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "promotedAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "promotionId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "reason": {
+       "description": "null in every answer seen; the value's type when set is not listed."
+      },
+      "receiptIds": {
+       "type": "array",
+       "items": {
+        "type": "string"
+       }
+      },
+      "state": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "promotedAt",
+      "promotionId",
+      "reason",
+      "receiptIds",
+      "state"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "bugId",
+    "receipts",
+    "verification"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/bugs/:id/verification (fields from the handler in libservice/src/areas/verification/api/verification_routes.cpp)."
+  },
+  "OrgSupportSessionsAnswer": {
+   "type": "object",
+   "properties": {
+    "activity": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "method": {
+        "type": "string"
+       },
+       "path": {
+        "type": "string"
+       },
+       "sessionId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "ts": {
+        "$ref": "#/components/schemas/DateTime"
+       }
+      },
+      "required": [
+       "method",
+       "path",
+       "sessionId",
+       "ts"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "sessions": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "active": {
+        "type": "boolean"
+       },
+       "createdAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "endedAt": {
+        "$ref": "#/components/schemas/NullableDateTime"
+       },
+       "expiresAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "lastRequestAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "mode": {
+        "type": "string"
+       },
+       "operatorEmail": {
+        "type": "string"
+       },
+       "requests": {
+        "type": "integer"
+       }
+      },
+      "required": [
+       "active",
+       "createdAt",
+       "endedAt",
+       "expiresAt",
+       "id",
+       "lastRequestAt",
+       "mode",
+       "operatorEmail",
+       "requests"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "activity",
+    "limit",
+    "sessions"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/org/support-sessions (fields from the handler in libservice/src/areas/support/api/support_routes.cpp)."
+  },
+  "SourcemapsProjectsBundlesAnswer": {
+   "type": "object",
+   "properties": {
+    "bundles": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bundleId": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "byteCount": {
+        "type": "integer"
+       },
+       "checksum": {
+        "type": "string"
+       },
+       "createdAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "dist": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "fileCount": {
+        "type": "integer"
+       },
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "projectId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "release": {
+        "type": "string"
+       },
+       "sha256": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "bundleId",
+       "byteCount",
+       "checksum",
+       "createdAt",
+       "dist",
+       "fileCount",
+       "id",
+       "projectId",
+       "release",
+       "sha256"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "total": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "bundles",
+    "limit",
+    "offset",
+    "total"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/sourcemaps/projects/:projectId/bundles (fields from the handler in ?)."
+  },
+  "SourcemapsProjectsBundlesOneAnswer": {
+   "type": "object",
+   "properties": {
+    "bundle": {
+     "type": "object",
+     "properties": {
+      "bundleId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "byteCount": {
+       "type": "integer"
+      },
+      "checksum": {
+       "type": "string"
+      },
+      "createdAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "dist": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "fileCount": {
+       "type": "integer"
+      },
+      "files": {
+       "type": "array",
+       "items": {
+        "type": "object",
+        "properties": {
+         "byteCount": {
+          "type": "integer"
+         },
+         "debugId": {
+          "$ref": "#/components/schemas/Uuid"
+         },
+         "sourcemap": {
+          "type": [
+           "string",
+           "null"
+          ]
+         },
+         "type": {
+          "type": "string"
+         },
+         "url": {
+          "type": "string"
+         },
+         "urlPath": {
+          "type": "string"
+         }
+        },
+        "required": [
+         "byteCount",
+         "debugId",
+         "sourcemap",
+         "type",
+         "url",
+         "urlPath"
+        ],
+        "additionalProperties": true
+       }
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "release": {
+       "type": "string"
+      },
+      "sha256": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "bundleId",
+      "byteCount",
+      "checksum",
+      "createdAt",
+      "dist",
+      "fileCount",
+      "files",
+      "id",
+      "projectId",
+      "release",
+      "sha256"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "bundle"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/sourcemaps/projects/:projectId/bundles/:bundleId (fields from the handler in ?)."
+  },
+  "SourcemapsProjectsDebugIdsAnswer": {
+   "type": "object",
+   "properties": {
+    "debugIds": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bundleId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "debugId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "lastUploadAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "types": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       },
+       "urls": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       }
+      },
+      "required": [
+       "bundleId",
+       "debugId",
+       "lastUploadAt",
+       "types",
+       "urls"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "debugIds",
+    "limit",
+    "offset"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/sourcemaps/projects/:projectId/debug-ids (fields from the handler in ?)."
+  },
+  "SourcemapsProjectsReleasesAnswer": {
+   "type": "object",
+   "properties": {
+    "limit": {
+     "type": "integer"
+    },
+    "offset": {
+     "type": "integer"
+    },
+    "releases": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bundleCount": {
+        "type": "integer"
+       },
+       "dist": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "fileCount": {
+        "type": "integer"
+       },
+       "lastUploadAt": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "release": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "bundleCount",
+       "dist",
+       "fileCount",
+       "lastUploadAt",
+       "release"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "limit",
+    "offset",
+    "releases"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of GET /v1/sourcemaps/projects/:projectId/releases (fields from the handler in ?)."
+  },
+  "AdminCustomersOneUpdatedAnswer": {
+   "type": "object",
+   "properties": {
+    "customer": {
+     "type": "object",
+     "properties": {
+      "admin_notes": {
+       "type": "string"
+      },
+      "billing_status": {
+       "type": "string"
+      },
+      "contact_email": {
+       "type": "string"
+      },
+      "contact_name": {
+       "type": "string"
+      },
+      "counts": {
+       "$ref": "#/components/schemas/CustomerCounts"
+      },
+      "created_at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "last_activity_at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "last_bug_seen": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      },
+      "lifecycle_stage": {
+       "type": "string"
+      },
+      "name": {
+       "type": "string"
+      },
+      "plan": {
+       "type": "string"
+      },
+      "slug": {
+       "type": "string"
+      },
+      "use_case": {
+       "description": "null in every answer seen; the value's type when set is not listed."
+      },
+)catalogue",
+    R"catalogue(      "waitlist_created_at": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      },
+      "waitlist_id": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "waitlist_status": {
+       "description": "null in every answer seen; the value's type when set is not listed."
+      }
+     },
+     "required": [
+      "admin_notes",
+      "billing_status",
+      "contact_email",
+      "contact_name",
+      "counts",
+      "created_at",
+      "id",
+      "last_activity_at",
+      "last_bug_seen",
+      "lifecycle_stage",
+      "name",
+      "plan",
+      "slug",
+      "use_case",
+      "waitlist_created_at",
+      "waitlist_id",
+      "waitlist_status"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "customer"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of PATCH /v1/admin/customers/:orgId (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "OrganizationsArtifactbundleAssembleResultAnswer": {
+   "type": "object",
+   "properties": {
+    "detail": {
+     "type": "string"
+    },
+    "missingChunks": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     }
+    },
+    "state": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "missingChunks",
+    "state"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /api/0/organizations/:org/artifactbundle/assemble (fields from the handler in libservice/src/areas/sourcemaps/api/sourcemaps_routes.cpp)."
+  },
+  "EnvelopeResultAnswer": {
+   "type": "object",
+   "properties": {
+    "id": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "id"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /api/:projectNumber/envelope (fields from the handler in libservice/src/areas/sentry/api/sentry_routes.cpp)."
+  },
+  "StoreResultAnswer": {
+   "type": "object",
+   "properties": {
+    "id": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "id"
+   ],
+   "additionalProperties": true,
+   "description": "The 200 answer of POST /api/:projectNumber/store (fields from the handler in libservice/src/areas/sentry/api/sentry_routes.cpp)."
+  },
+  "AdminBackfillSignaturesResultAnswer": {
+   "type": "object",
+   "properties": {
+    "done": {
+     "type": "boolean"
+    },
+    "nextCursor": {
+     "$ref": "#/components/schemas/Cursor"
+    },
+    "scanned": {
+     "type": "integer"
+    },
+    "skipped": {
+     "type": "integer"
+    },
+    "unchanged": {
+     "type": "integer"
+    },
+    "updated": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "done",
+    "nextCursor",
+    "scanned",
+    "skipped",
+    "unchanged",
+    "updated"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/admin/backfill-signatures (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminCustomersResultAnswer": {
+   "type": "object",
+   "properties": {
+    "customer": {
+     "type": "object",
+     "properties": {
+      "billing_status": {
+       "type": "string"
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "lifecycle_stage": {
+       "type": "string"
+      },
+      "name": {
+       "type": "string"
+      },
+      "plan": {
+       "type": "string"
+      },
+      "slug": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "billing_status",
+      "id",
+      "lifecycle_stage",
+      "name",
+      "plan",
+      "slug"
+     ],
+     "additionalProperties": true
+    },
+    "project": {
+     "type": "object",
+     "properties": {
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "name": {
+       "type": "string"
+      },
+      "slug": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "id",
+      "name",
+      "slug"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "customer",
+    "project"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/admin/customers (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminCustomersTeamResultAnswer": {
+   "type": "object",
+   "properties": {
+    "role": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    },
+    "userId": {
+     "$ref": "#/components/schemas/Uuid"
+    }
+   },
+   "required": [
+    "role",
+    "success",
+    "userId"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/admin/customers/:orgId/team (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminGdprDeleteOrgResultAnswer": {
+   "type": "object",
+   "properties": {
+    "deleted": {
+     "type": "object",
+     "properties": {
+      "ai_usage": {
+       "type": "integer"
+      },
+      "api_keys": {
+       "type": "integer"
+      },
+      "bug_comments": {
+       "type": "integer"
+      },
+      "bug_events": {
+       "type": "integer"
+      },
+      "bug_reporters": {
+       "type": "integer"
+      },
+      "bug_reports": {
+       "type": "integer"
+      },
+      "bug_status_history": {
+       "type": "integer"
+      },
+      "bug_watchers": {
+       "type": "integer"
+      },
+      "customer_profiles": {
+       "type": "integer"
+      },
+      "end_users": {
+       "type": "integer"
+      },
+      "integration_deliveries": {
+       "type": "integer"
+      },
+      "integrations": {
+       "type": "integer"
+      },
+      "notification_preferences": {
+       "type": "integer"
+      },
+      "notifications": {
+       "type": "integer"
+      },
+      "organizations": {
+       "type": "integer"
+      },
+      "projects": {
+       "type": "integer"
+      },
+      "team_memberships": {
+       "type": "integer"
+      },
+      "usage_counters": {
+       "type": "integer"
+      },
+      "waitlist_entries": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "ai_usage",
+      "api_keys",
+      "bug_comments",
+      "bug_events",
+      "bug_reporters",
+      "bug_reports",
+      "bug_status_history",
+      "bug_watchers",
+      "customer_profiles",
+      "end_users",
+      "integration_deliveries",
+      "integrations",
+      "notification_preferences",
+      "notifications",
+      "organizations",
+      "projects",
+      "team_memberships",
+      "usage_counters",
+      "waitlist_entries"
+     ],
+     "additionalProperties": true
+    },
+    "orgId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "orgName": {
+     "type": "string"
+    },
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "deleted",
+    "orgId",
+    "orgName",
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/admin/gdpr/delete-org (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminSupportSessionResultAnswer": {
+   "type": "object",
+   "properties": {
+    "session": {
+     "type": "object",
+     "properties": {
+      "expiresAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "mode": {
+       "type": "string"
+      },
+      "orgId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "orgName": {
+       "type": "string"
+      },
+      "orgSlug": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "expiresAt",
+      "id",
+      "mode",
+      "orgId",
+      "orgName",
+      "orgSlug"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "session"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/admin/support/session (fields from the handler in libservice/src/areas/support/api/support_routes.cpp)."
+  },
+  "AdminWaitlistApproveResultAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/admin/waitlist/:id/approve (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminWaitlistRejectResultAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/admin/waitlist/:id/reject (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AdminWaitlistResendResultAnswer": {
+   "type": "object",
+   "properties": {
+    "success": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "success"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/admin/waitlist/:id/resend (fields from the handler in libservice/src/areas/admin/api/admin_routes.cpp)."
+  },
+  "AgentWorkVerificationChallengesResultAnswer": {
+   "type": "object",
+   "properties": {
+    "challenge": {
+     "type": "object",
+     "properties": {
+      "challengeId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "claimId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "createdAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "expiresAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "fencingToken": {
+       "type": "string"
+      },
+      "generation": {
+       "type": "string"
+      },
+      "issueId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "nonce": {
+       "type": "string"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      }
+     },
+     "required": [
+      "challengeId",
+      "claimId",
+      "createdAt",
+      "expiresAt",
+      "fencingToken",
+      "generation",
+      "issueId",
+      "nonce",
+      "projectId"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "challenge"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/agent-work/verification/challenges (fields from the handler in ?)."
+  },
+  "AgentWorkVerificationDevicesResultAnswer": {
+   "type": "object",
+   "properties": {
+    "device": {
+     "$ref": "#/components/schemas/VerificationDevice"
+    }
+   },
+   "required": [
+    "device"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/agent-work/verification/devices (fields from the handler in ?)."
+  },
+  "AgentWorkVerificationDevicesRevokeResultAnswer": {
+   "type": "object",
+   "properties": {
+    "device": {
+     "type": "object",
+     "properties": {
+      "applicationId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "createdAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "deviceIdentifierSha256": {
+       "type": "string"
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "installationId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "name": {
+       "type": "string"
+      },
+      "osVersion": {
+       "type": "string"
+      },
+      "physicalDeviceConfirmed": {
+       "type": "boolean"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "revokedAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "runnerId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "runtime": {
+       "type": "string"
+      },
+      "status": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "applicationId",
+      "createdAt",
+      "deviceIdentifierSha256",
+      "id",
+      "installationId",
+      "name",
+      "osVersion",
+      "physicalDeviceConfirmed",
+      "projectId",
+      "revokedAt",
+      "runnerId",
+      "runtime",
+      "status"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "device"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/agent-work/verification/devices/revoke (fields from the handler in ?)."
+  },
+  "AgentWorkVerificationPromoteResultAnswer": {
+   "type": "object",
+   "properties": {
+    "claim": {
+     "type": "object",
+     "properties": {
+      "claimId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "expiresAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "fencingToken": {
+       "type": "string"
+      },
+      "generation": {
+       "type": "string"
+      },
+      "issueId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "status": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "claimId",
+      "expiresAt",
+      "fencingToken",
+      "generation",
+      "issueId",
+      "projectId",
+      "status"
+     ],
+     "additionalProperties": true
+    },
+    "promotion": {
+     "type": "object",
+     "properties": {
+      "coverage": {
+       "type": "array",
+       "items": {
+        "type": "object",
+        "properties": {
+         "applicationId": {
+          "$ref": "#/components/schemas/Uuid"
+         },
+         "receiptId": {
+          "$ref": "#/components/schemas/Uuid"
+         },
+         "runtime": {
+          "type": "string"
+         }
+        },
+        "required": [
+         "applicationId",
+         "receiptId",
+         "runtime"
+        ],
+        "additionalProperties": true
+       }
+      },
+      "issueId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "promotedAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "promotionId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "receiptIds": {
+       "type": "array",
+       "items": {
+        "type": "string"
+       }
+      },
+      "state": {
+       "type": "string"
+      },
+      "targetBuilds": {
+       "type": "array",
+       "items": {
+        "type": "string"
+       }
+      }
+     },
+     "required": [
+      "coverage",
+      "issueId",
+      "projectId",
+      "promotedAt",
+      "promotionId",
+      "receiptIds",
+      "state",
+      "targetBuilds"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "claim",
+    "promotion"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/agent-work/verification/promote (fields from the handler in ?)."
+  },
+  "AgentWorkVerificationReceiptsResultAnswer": {
+   "type": "object",
+   "properties": {
+    "receipt": {
+     "type": "object",
+     "properties": {
+      "applicability": {
+       "type": "object",
+       "properties": {
+        "reason": {
+         "description": "null in every answer seen; the value's type when set is not listed."
+        },
+        "state": {
+         "type": "string"
+        }
+       },
+       "required": [
+        "reason",
+        "state"
+       ],
+       "additionalProperties": true
+      },
+      "applicationId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "artifactSha256": {
+       "type": "string"
+      },
+      "buildId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+)catalogue",
+    R"catalogue(      "challengeId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "claimId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "createdAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "deviceId": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "evidenceIds": {
+       "type": "array"
+      },
+      "issueId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "measuredAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "receiptId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "runnerId": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "runtime": {
+       "type": "string"
+      },
+      "signed": {
+       "type": "boolean"
+      },
+      "status": {
+       "type": "string"
+      },
+      "tests": {
+       "type": "array",
+       "items": {
+        "type": "object",
+        "properties": {
+         "name": {
+          "type": "string"
+         },
+         "outcome": {
+          "type": "string"
+         }
+        },
+        "required": [
+         "name",
+         "outcome"
+        ],
+        "additionalProperties": true
+       }
+      },
+      "trust": {
+       "type": [
+        "string",
+        "null"
+       ]
+      }
+     },
+     "required": [
+      "applicability",
+      "applicationId",
+      "artifactSha256",
+      "buildId",
+      "challengeId",
+      "claimId",
+      "createdAt",
+      "deviceId",
+      "evidenceIds",
+      "issueId",
+      "measuredAt",
+      "projectId",
+      "receiptId",
+      "runnerId",
+      "runtime",
+      "signed",
+      "status",
+      "tests",
+      "trust"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "receipt"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/agent-work/verification/receipts (fields from the handler in ?)."
+  },
+  "AgentWorkVerificationRunnersResultAnswer": {
+   "type": "object",
+   "properties": {
+    "runner": {
+     "$ref": "#/components/schemas/VerificationRunner"
+    }
+   },
+   "required": [
+    "runner"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/agent-work/verification/runners (fields from the handler in ?)."
+  },
+  "AgentWorkVerificationRunnersRevokeResultAnswer": {
+   "type": "object",
+   "properties": {
+    "runner": {
+     "type": "object",
+     "properties": {
+      "allowedRuntimes": {
+       "type": "array",
+       "items": {
+        "type": "string"
+       }
+      },
+      "createdAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "name": {
+       "type": "string"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "publicKeyFingerprint": {
+       "type": "string"
+      },
+      "publicKeyPem": {
+       "type": "string"
+      },
+      "revokedAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "status": {
+       "type": "string"
+      },
+      "trustLevel": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "allowedRuntimes",
+      "createdAt",
+      "id",
+      "name",
+      "projectId",
+      "publicKeyFingerprint",
+      "publicKeyPem",
+      "revokedAt",
+      "status",
+      "trustLevel"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "runner"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/agent-work/verification/runners/revoke (fields from the handler in ?)."
+  },
+  "ApplicationsProjectsOneResultAnswer": {
+   "type": "object",
+   "properties": {
+    "application": {
+     "$ref": "#/components/schemas/Application"
+    }
+   },
+   "required": [
+    "application"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/applications/projects/:projectId (fields from the handler in libservice/src/areas/applications/api/applications_routes.cpp)."
+  },
+  "ApplicationsProjectsBuildsResultAnswer": {
+   "type": "object",
+   "properties": {
+    "build": {
+     "type": "object",
+     "properties": {
+      "applicationId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "artifactSha256": {
+       "type": "string"
+      },
+      "createdAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "requestId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "sourceRevision": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "applicationId",
+      "artifactSha256",
+      "createdAt",
+      "id",
+      "projectId",
+      "requestId",
+      "sourceRevision"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "build"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/applications/projects/:projectId/:applicationId/builds (fields from the handler in ?)."
+  },
+  "ApplicationsProjectsInstallationsResultAnswer": {
+   "type": "object",
+   "properties": {
+    "installation": {
+     "type": "object",
+     "properties": {
+      "applicationId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "captureState": {
+       "type": "string"
+      },
+      "createdAt": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "label": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "projectId": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "requestId": {
+       "$ref": "#/components/schemas/Uuid"
+      }
+     },
+     "required": [
+      "applicationId",
+      "captureState",
+      "createdAt",
+      "id",
+      "label",
+      "projectId",
+      "requestId"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "installation"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/applications/projects/:projectId/:applicationId/installations (fields from the handler in ?)."
+  },
+  "BugsAnalyzeResultAnswer": {
+   "type": "object",
+   "properties": {
+    "analysis": {
+     "type": "object",
+     "additionalProperties": true,
+     "description": "The model's analysis as it answered it (asked for rootCause, causalChain, severity, pattern, suggestedFix, confidence; triage/app/analysis.cpp); passed through unchecked."
+    },
+    "stats": {
+     "type": "object",
+     "properties": {
+      "anomalies": {
+       "type": "array"
+      },
+      "console": {
+       "type": "integer"
+      },
+      "duration_seconds": {
+       "type": "integer"
+      },
+      "errors": {
+       "type": "integer"
+      },
+      "network": {
+       "type": "integer"
+      },
+      "total_events": {
+       "type": "integer"
+      },
+      "user_actions": {
+       "type": "integer"
+      }
+     },
+     "required": [
+      "anomalies",
+      "console",
+      "duration_seconds",
+      "errors",
+      "network",
+      "total_events",
+      "user_actions"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "analysis",
+    "stats"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/bugs/:id/analyze (fields from the handler in libservice/src/areas/triage/api/triage_routes.cpp)."
+  },
+  "BugsEventsAiResultAnswer": {
+   "type": "object",
+   "properties": {
+    "assessment": {
+     "type": "string"
+    },
+    "mode": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "assessment",
+    "mode"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/bugs/:id/events/:eventId/ai (fields from the handler in libservice/src/areas/triage/api/triage_routes.cpp)."
+  },
+  "BugsAiSummaryResultAnswer": {
+   "type": "object",
+   "properties": {
+    "description": {
+     "type": "string"
+    },
+    "model": {
+     "type": "string"
+    },
+    "provider": {
+     "type": "string"
+    },
+    "severity": {
+     "type": "string"
+    },
+    "title": {
+     "type": "string"
+    },
+    "truncated": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "description",
+    "model",
+    "provider",
+    "severity",
+    "title",
+    "truncated"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/bugs/ai-summary (fields from the handler in libservice/src/areas/ai/api/ai_routes.cpp)."
+  },
+  "IngestAiSummaryResultAnswer": {
+   "type": "object",
+   "properties": {
+    "description": {
+     "type": "string"
+    },
+    "model": {
+     "type": "string"
+    },
+    "provider": {
+     "type": "string"
+    },
+    "severity": {
+     "type": "string"
+    },
+    "title": {
+     "type": "string"
+    },
+    "truncated": {
+     "type": "boolean"
+    }
+   },
+   "required": [
+    "description",
+    "model",
+    "provider",
+    "severity",
+    "title",
+    "truncated"
+   ],
+   "additionalProperties": true,
+   "description": "The 2XX answer of POST /v1/ingest/ai-summary (fields from the handler in libservice/src/areas/ai/api/ai_routes.cpp)."
+  },
+  "CustomerCounts": {
+   "additionalProperties": true,
+   "properties": {
+    "active_keys": {
+     "type": "integer"
+    },
+    "bugs": {
+     "type": "integer"
+    },
+    "members": {
+     "type": "integer"
+    },
+    "open_bugs": {
+     "type": "integer"
+    },
+    "projects": {
+     "type": "integer"
+    }
+   },
+   "required": [
+    "active_keys",
+    "bugs",
+    "members",
+    "open_bugs",
+    "projects"
+   ],
+   "type": "object"
+  },
+  "VerificationDevice": {
+   "additionalProperties": true,
+   "properties": {
+    "applicationId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "createdAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "deviceIdentifierSha256": {
+     "type": "string"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "installationId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "name": {
+     "type": "string"
+    },
+    "osVersion": {
+     "type": "string"
+    },
+    "physicalDeviceConfirmed": {
+     "type": "boolean"
+    },
+    "projectId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "revokedAt": {
+     "$ref": "#/components/schemas/NullableDateTime"
+    },
+    "runnerId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "runtime": {
+     "type": "string"
+    },
+    "status": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "applicationId",
+    "createdAt",
+    "deviceIdentifierSha256",
+    "id",
+    "installationId",
+    "name",
+    "osVersion",
+    "physicalDeviceConfirmed",
+    "projectId",
+    "revokedAt",
+    "runnerId",
+    "runtime",
+    "status"
+   ],
+   "type": "object"
+  },
+  "VerificationRunner": {
+   "additionalProperties": true,
+   "properties": {
+    "allowedRuntimes": {
+     "items": {
+      "type": "string"
+     },
+     "type": "array"
+    },
+    "createdAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "name": {
+     "type": "string"
+    },
+    "projectId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "publicKeyFingerprint": {
+     "type": "string"
+    },
+    "publicKeyPem": {
+     "type": "string"
+    },
+    "revokedAt": {
+     "$ref": "#/components/schemas/NullableDateTime"
+    },
+    "status": {
+     "type": "string"
+    },
+    "trustLevel": {
+     "type": "string"
+    }
+   },
+   "required": [
+    "allowedRuntimes",
+    "createdAt",
+    "id",
+    "name",
+    "projectId",
+    "publicKeyFingerprint",
+    "publicKeyPem",
+    "revokedAt",
+    "status",
+    "trustLevel"
+   ],
+   "type": "object"
+  },
+  "Application": {
+   "additionalProperties": true,
+   "properties": {
+    "createdAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "id": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "identifier": {
+     "type": "string"
+    },
+    "name": {
+     "type": "string"
+    },
+    "projectId": {
+     "$ref": "#/components/schemas/Uuid"
+    },
+    "requestId": {
+     "$ref": "#/components/schemas/Uuid"
+    }
+   },
+   "required": [
+    "createdAt",
+    "id",
+    "identifier",
+    "name",
+    "projectId",
+    "requestId"
+   ],
+   "type": "object"
+  },
+  "OpenApiDocument": {
+   "type": "object",
+   "properties": {
+    "openapi": {
+     "const": "3.1.0"
+    },
+    "info": {
+     "type": "object",
+     "properties": {
+      "title": {
+       "type": "string"
+      },
+      "version": {
+       "type": "string"
+      }
+     },
+     "required": [
+      "title",
+      "version"
+     ],
+     "additionalProperties": true
+    },
+    "jsonSchemaDialect": {
+     "type": "string"
+    },
+    "servers": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "additionalProperties": true
+     }
+    },
+    "tags": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "name": {
+        "type": "string"
+       },
+       "description": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "name"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "paths": {
+     "type": "object",
+     "additionalProperties": {
+      "type": "object",
+      "additionalProperties": true
+     }
+    },
+    "components": {
+     "type": "object",
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "openapi",
+    "info",
+    "paths",
+    "components"
+   ],
+   "additionalProperties": true,
+   "description": "This document (OpenAPI 3.1)."
+  },
+  "AccountDataExport": {
+   "type": "object",
+   "properties": {
+    "exportedAt": {
+     "$ref": "#/components/schemas/DateTime"
+    },
+    "user": {
+     "type": "object",
+     "properties": {
+      "id": {
+       "$ref": "#/components/schemas/Uuid"
+      },
+      "email": {
+       "type": "string"
+      },
+      "name": {
+       "type": "string"
+      },
+      "avatar_url": {
+       "type": [
+        "string",
+        "null"
+       ]
+      },
+      "email_verified": {
+       "type": "boolean"
+      },
+      "status": {
+       "type": "string"
+      },
+      "created_at": {
+       "$ref": "#/components/schemas/DateTime"
+      },
+      "last_login_at": {
+       "$ref": "#/components/schemas/NullableDateTime"
+      }
+     },
+     "required": [
+      "avatar_url",
+      "created_at",
+      "email",
+      "email_verified",
+      "id",
+      "last_login_at",
+      "name",
+      "status"
+     ],
+     "additionalProperties": true
+    },
+    "memberships": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "orgId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "orgName": {
+        "type": "string"
+       },
+       "role": {
+        "type": "string"
+       },
+       "joinedAt": {
+        "$ref": "#/components/schemas/DateTime"
+       }
+      },
+      "required": [
+       "joinedAt",
+       "orgId",
+       "orgName",
+       "role"
+      ],
+      "additionalProperties": true
+     }
+    },
+)catalogue",
+    R"catalogue(    "comments": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "bug_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "org_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "content": {
+        "type": "string"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       }
+      },
+      "required": [
+       "bug_id",
+       "content",
+       "created_at",
+       "id",
+       "org_id"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "notifications": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "org_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "type": {
+        "type": "string"
+       },
+       "title": {
+        "type": "string"
+       },
+       "body": {
+        "type": "string"
+       },
+       "bug_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "read": {
+        "type": "boolean"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       }
+      },
+      "required": [
+       "body",
+       "bug_id",
+       "created_at",
+       "id",
+       "org_id",
+       "read",
+       "title",
+       "type"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "notificationPreferences": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "orgId": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "emailLevel": {
+        "type": "string"
+       },
+       "chatEnabled": {
+        "type": "boolean"
+       },
+       "chatWebhook": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "inAppEnabled": {
+        "type": "boolean"
+       },
+       "digestFreq": {
+        "type": "string"
+       },
+       "updatedAt": {
+        "$ref": "#/components/schemas/DateTime"
+       }
+      },
+      "required": [
+       "chatEnabled",
+       "chatWebhook",
+       "digestFreq",
+       "emailLevel",
+       "inAppEnabled",
+       "orgId",
+       "updatedAt"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "watching": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "bug_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "org_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "since": {
+        "$ref": "#/components/schemas/DateTime"
+       }
+      },
+      "required": [
+       "bug_id",
+       "org_id",
+       "since"
+      ],
+      "additionalProperties": true
+     }
+    },
+    "assignedBugs": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "org_id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "title": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       }
+      },
+      "required": [
+       "id",
+       "org_id",
+       "status",
+       "title"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "assignedBugs",
+    "comments",
+    "exportedAt",
+    "memberships",
+    "notificationPreferences",
+    "notifications",
+    "user",
+    "watching"
+   ],
+   "additionalProperties": true,
+   "description": "A user's data (GET /v1/auth/data-export/{token}, an attachment; accounts_routes.cpp DownloadDataExport)."
+  },
+  "JsonRpcResponse": {
+   "type": "object",
+   "properties": {
+    "jsonrpc": {
+     "const": "2.0"
+    },
+    "id": {
+     "type": [
+      "string",
+      "integer",
+      "null"
+     ]
+    },
+    "result": {
+     "description": "The method's result (initialize, tools/list, tools/call, ...)."
+    },
+    "error": {
+     "type": "object",
+     "properties": {
+      "code": {
+       "type": "integer"
+      },
+      "message": {
+       "type": "string"
+      },
+      "data": {}
+     },
+     "required": [
+      "code",
+      "message"
+     ],
+     "additionalProperties": true
+    }
+   },
+   "required": [
+    "jsonrpc",
+    "id"
+   ],
+   "additionalProperties": false,
+   "description": "One JSON-RPC 2.0 answer: result or error."
+  },
+  "McpAnswer": {
+   "anyOf": [
+    {
+     "$ref": "#/components/schemas/JsonRpcResponse"
+    },
+    {
+     "type": "array",
+     "items": {
+      "$ref": "#/components/schemas/JsonRpcResponse"
+     },
+     "description": "The answers of a batch, one per request (notifications get none)."
+    }
+   ],
+   "description": "POST /v1/mcp: the answer of one message, or of a batch."
+  },
+  "BugExport": {
+   "type": "object",
+   "properties": {
+    "bugs": {
+     "type": "array",
+     "items": {
+      "type": "object",
+      "properties": {
+       "id": {
+        "$ref": "#/components/schemas/Uuid"
+       },
+       "title": {
+        "type": "string"
+       },
+       "severity": {
+        "type": "string"
+       },
+       "status": {
+        "type": "string"
+       },
+       "report_count": {
+        "type": "integer"
+       },
+       "url": {
+        "type": "string"
+       },
+       "first_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "last_seen": {
+        "$ref": "#/components/schemas/DateTime"
+       },
+       "created_at": {
+        "$ref": "#/components/schemas/DateTime"
+       }
+      },
+      "additionalProperties": false,
+      "required": [
+       "created_at",
+       "first_seen",
+       "id",
+       "last_seen",
+       "report_count",
+       "severity",
+       "status",
+       "title",
+       "url"
+      ]
+     }
+    },
+    "count": {
+     "type": "integer"
+    },
+    "truncated": {
+     "type": "boolean",
+     "description": "More bugs matched than ?limit= allowed."
+    },
+    "deliveryFeed": {
+     "type": "string",
+     "description": "The delivery feed the export was scoped to (all, ...)."
+    }
+   },
+   "required": [
+    "bugs",
+    "count",
+    "deliveryFeed",
+    "truncated"
+   ],
+   "additionalProperties": false,
+   "description": "GET /v1/bugs/export?format=json (bugs_insight_routes.cpp ExportStream); the CSV form has the same columns."
   }
  },
  "routes": {
@@ -1825,7 +10702,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "End a support session",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminSupportSessionOneDeletedAnswer"
    }
   },
   "DELETE /v1/applications/projects/:projectId/:applicationId": {
@@ -1846,14 +10723,14 @@ const char* const kPieces[] = {
    "tag": "triage",
    "summary": "Delete a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsOneDeletedAnswer"
    }
   },
   "DELETE /v1/bugs/:id/watch": {
    "tag": "triage",
    "summary": "Stop watching a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsWatchDeletedAnswer"
    }
   },
   "DELETE /v1/evidence/projects/:projectId/artifacts/:artifactId": {
@@ -1903,14 +10780,14 @@ const char* const kPieces[] = {
    "tag": "tickets",
    "summary": "Delete a ticket",
    "responses": {
-    "200": "OpenObject"
+    "200": "TicketsOneDeletedAnswer"
    }
   },
   "GET /api/0/organizations/:org/chunk-upload": {
    "tag": "sourcemaps",
    "summary": "sentry-cli chunk upload options",
    "responses": {
-    "200": "OpenObject"
+    "200": "OrganizationsChunkUploadAnswer"
    },
    "aliases": [
     "/api/0/organizations/:org/chunk-upload/"
@@ -1929,7 +10806,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: activity",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminActivityAnswer"
    },
    "security": "superadmin"
   },
@@ -1937,7 +10814,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: ai-usage",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminAiUsageAnswer"
    },
    "security": "superadmin"
   },
@@ -1945,7 +10822,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: api-key-stats",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminApiKeyStatsAnswer"
    },
    "security": "superadmin"
   },
@@ -1953,7 +10830,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: api-keys",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminApiKeysAnswer"
    },
    "security": "superadmin"
   },
@@ -1961,7 +10838,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: customers",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminCustomersAnswer"
    },
    "security": "superadmin"
   },
@@ -1969,7 +10846,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: customers/orgId",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminCustomersOneAnswer"
    },
    "security": "superadmin"
   },
@@ -1977,7 +10854,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: db/tables",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminDbTablesAnswer"
    },
    "security": "superadmin"
   },
@@ -1985,7 +10862,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: db/tables/table",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminDbTablesOneAnswer"
    },
    "security": "superadmin"
   },
@@ -1993,7 +10870,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: organizations",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminOrganizationsAnswer"
    },
    "security": "superadmin"
   },
@@ -2001,7 +10878,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: overview",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminOverviewAnswer"
    },
    "security": "superadmin"
   },
@@ -2009,7 +10886,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: projects",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminProjectsAnswer"
    },
    "security": "superadmin"
   },
@@ -2017,7 +10894,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: users",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminUsersAnswer"
    },
    "security": "superadmin"
   },
@@ -2025,7 +10902,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: waitlist",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminWaitlistAnswer"
    },
    "security": "superadmin"
   },
@@ -2046,42 +10923,42 @@ const char* const kPieces[] = {
    "tag": "symbols",
    "summary": "Symbol files of a build",
    "responses": {
-    "200": "OpenObject"
+    "200": "AgentWorkSymbolsProjectsBuildsFilesAnswer"
    }
   },
   "GET /v1/agent-work/symbols/projects/:projectId/files/:fileId": {
    "tag": "symbols",
    "summary": "One symbol file",
    "responses": {
-    "200": "OpenObject"
+    "200": "AgentWorkSymbolsProjectsFilesOneAnswer"
    }
   },
   "GET /v1/agent-work/verification/enrollment": {
    "tag": "verification",
    "summary": "Enrolled runners and devices",
    "responses": {
-    "200": "OpenObject"
+    "200": "AgentWorkVerificationEnrollmentAnswer"
    }
   },
   "GET /v1/agent-work/verification/receipts/:receiptId": {
    "tag": "verification",
    "summary": "One receipt",
    "responses": {
-    "200": "OpenObject"
+    "200": "AgentWorkVerificationReceiptsOneAnswer"
    }
   },
   "GET /v1/agent-work/verification/receipts/:receiptId/evidence": {
    "tag": "verification",
    "summary": "Evidence of one receipt",
    "responses": {
-    "200": "OpenObject"
+    "200": "AgentWorkVerificationReceiptsEvidenceAnswer"
    }
   },
   "GET /v1/alerts/digests": {
    "tag": "integrations",
    "summary": "Alert digest batches",
    "responses": {
-    "200": "OpenObject"
+    "200": "AlertsDigestsAnswer"
    },
    "optional": true
   },
@@ -2089,91 +10966,91 @@ const char* const kPieces[] = {
    "tag": "integrations",
    "summary": "Alert overview",
    "responses": {
-    "200": "OpenObject"
+    "200": "AlertsOverviewAnswer"
    }
   },
   "GET /v1/alerts/policy": {
    "tag": "integrations",
    "summary": "Alert policy",
    "responses": {
-    "200": "OpenObject"
+    "200": "AlertsPolicyAnswer"
    }
   },
   "GET /v1/applications/projects/:projectId": {
    "tag": "applications",
    "summary": "Applications of a project",
    "responses": {
-    "200": "OpenObject"
+    "200": "ApplicationsProjectsOneAnswer"
    }
   },
   "GET /v1/applications/projects/:projectId/:applicationId/builds": {
    "tag": "applications",
    "summary": "Builds of an application",
    "responses": {
-    "200": "OpenObject"
+    "200": "ApplicationsProjectsBuildsAnswer"
    }
   },
   "GET /v1/applications/projects/:projectId/:applicationId/installations": {
    "tag": "applications",
    "summary": "Installations of an application",
    "responses": {
-    "200": "OpenObject"
+    "200": "ApplicationsProjectsInstallationsAnswer"
    }
   },
   "GET /v1/applications/projects/:projectId/:applicationId/installations/:installationId/capture-status": {
    "tag": "applications",
    "summary": "First capture of an installation",
    "responses": {
-    "200": "OpenObject"
+    "200": "ApplicationsProjectsInstallationsCaptureStatusAnswer"
    }
   },
   "GET /v1/auth/agent-context": {
    "tag": "agents",
    "summary": "The agent token's own context",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthAgentContextAnswer"
    }
   },
   "GET /v1/auth/approval/:token": {
    "tag": "accounts",
    "summary": "Read a waitlist approval",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthApprovalOneAnswer"
    }
   },
   "GET /v1/auth/data-export/:token": {
    "tag": "accounts",
    "summary": "Download a data export",
    "responses": {
-    "200": "#json"
+    "200": "AccountDataExport"
    }
   },
   "GET /v1/auth/me": {
    "tag": "accounts",
    "summary": "The caller, with organizations",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthMeAnswer"
    }
   },
   "GET /v1/auth/whats-new": {
    "tag": "accounts",
    "summary": "Product news for the caller",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthWhatsNewAnswer"
    }
   },
   "GET /v1/billing/budget": {
    "tag": "operations",
    "summary": "Monthly budget",
    "responses": {
-    "200": "OpenObject"
+    "200": "BillingBudgetAnswer"
    }
   },
   "GET /v1/billing/subscription": {
    "tag": "operations",
    "summary": "Plan and subscription",
    "responses": {
-    "200": "OpenObject"
+    "200": "BillingSubscriptionAnswer"
    }
   },
   "GET /v1/bugs": {
@@ -2185,7 +11062,8 @@ const char* const kPieces[] = {
   },
   "GET /v1/bugs/:id": {
    "tag": "bugs",
-   "summary": "One bug with reporters, recent occurrences and verification",
+)catalogue",
+    R"catalogue(   "summary": "One bug with reporters, recent occurrences and verification",
    "responses": {
     "200": "BugDetail"
    }
@@ -2194,21 +11072,21 @@ const char* const kPieces[] = {
    "tag": "agents",
    "summary": "Agent hand-off status of a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsAgentStatusAnswer"
    }
   },
   "GET /v1/bugs/:id/anomalies": {
    "tag": "bugs",
    "summary": "Anomalies of a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsAnomaliesAnswer"
    }
   },
   "GET /v1/bugs/:id/comments": {
    "tag": "bugs",
    "summary": "Comments on a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsCommentsAnswer"
    }
   },
   "GET /v1/bugs/:id/events": {
@@ -2222,7 +11100,7 @@ const char* const kPieces[] = {
    "tag": "bugs",
    "summary": "History of a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsHistoryAnswer"
    }
   },
   "GET /v1/bugs/:id/occurrences": {
@@ -2236,21 +11114,21 @@ const char* const kPieces[] = {
    "tag": "bugs",
    "summary": "Similar bugs",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsSimilarAnswer"
    }
   },
   "GET /v1/bugs/:id/users": {
    "tag": "bugs",
    "summary": "Affected end users of a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsUsersAnswer"
    }
   },
   "GET /v1/bugs/:id/verification": {
    "tag": "verification",
    "summary": "Verification state of a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsVerificationAnswer"
    }
   },
   "GET /v1/bugs/:id/watching": {
@@ -2264,21 +11142,21 @@ const char* const kPieces[] = {
    "tag": "bugs",
    "summary": "Export bugs (JSON or CSV)",
    "responses": {
-    "200": "#csv"
+    "200": "#csv:BugExport"
    }
   },
   "GET /v1/bugs/groups": {
    "tag": "bugs",
    "summary": "Grouped bugs",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsGroupsAnswer"
    }
   },
   "GET /v1/bugs/groups/:groupKey/instances": {
    "tag": "bugs",
    "summary": "Bugs of one group",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsGroupsInstancesAnswer"
    },
    "errors": [
     "409"
@@ -2288,42 +11166,42 @@ const char* const kPieces[] = {
    "tag": "bugs",
    "summary": "Live bug feed",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsLiveAnswer"
    }
   },
   "GET /v1/bugs/presence": {
    "tag": "capture",
    "summary": "Who is present",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsPresenceAnswer"
    }
   },
   "GET /v1/bugs/recommended": {
    "tag": "bugs",
    "summary": "Recommended bugs",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsRecommendedAnswer"
    }
   },
   "GET /v1/bugs/reporters/:email/bugs": {
    "tag": "bugs",
    "summary": "Bugs of one reporter",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsReportersBugsAnswer"
    }
   },
   "GET /v1/bugs/search": {
    "tag": "bugs",
    "summary": "Search bugs",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsSearchAnswer"
    }
   },
   "GET /v1/bugs/stats": {
    "tag": "bugs",
    "summary": "Bug statistics",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsStatsAnswer"
    }
   },
   "GET /v1/bugs/stream": {
@@ -2337,14 +11215,14 @@ const char* const kPieces[] = {
    "tag": "bugs",
    "summary": "End users",
    "responses": {
-    "200": "OpenObject"
+    "200": "EndUsersAnswer"
    }
   },
   "GET /v1/end-users/:userKey/timeline": {
    "tag": "bugs",
    "summary": "Timeline of one end user",
    "responses": {
-    "200": "OpenObject"
+    "200": "EndUsersTimelineAnswer"
    }
   },
   "GET /v1/evidence/capabilities": {
@@ -2427,7 +11305,7 @@ const char* const kPieces[] = {
    "tag": "meta",
    "summary": "This OpenAPI 3.1 document",
    "responses": {
-    "200": "OpenObject"
+    "200": "OpenApiDocument"
    }
   },
   "GET /v1/org/agent-pats": {
@@ -2441,21 +11319,21 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Support sessions of the organization",
    "responses": {
-    "200": "OpenObject"
+    "200": "OrgSupportSessionsAnswer"
    }
   },
   "GET /v1/org/usage": {
    "tag": "operations",
    "summary": "Usage of the organization",
    "responses": {
-    "200": "OpenObject"
+    "200": "OrgUsageAnswer"
    }
   },
   "GET /v1/portfolio/overview": {
    "tag": "operations",
    "summary": "Every organization of the caller with its figures",
    "responses": {
-    "200": "OpenObject"
+    "200": "PortfolioOverviewAnswer"
    }
   },
   "GET /v1/projects": {
@@ -2469,14 +11347,14 @@ const char* const kPieces[] = {
    "tag": "agents",
    "summary": "Agent notification queue of a project",
    "responses": {
-    "200": "OpenObject"
+    "200": "ProjectsAgentNotificationsAnswer"
    }
   },
   "GET /v1/projects/:id/agent-settings": {
    "tag": "agents",
    "summary": "Agent settings of a project",
    "responses": {
-    "200": "OpenObject"
+    "200": "ProjectsAgentSettingsAnswer"
    }
   },
   "GET /v1/projects/:id/keys": {
@@ -2490,35 +11368,35 @@ const char* const kPieces[] = {
    "tag": "capture",
    "summary": "Scrubbing rules",
    "responses": {
-    "200": "OpenObject"
+    "200": "ProjectsScrubbingAnswer"
    }
   },
   "GET /v1/sourcemaps/projects/:projectId/bundles": {
    "tag": "sourcemaps",
    "summary": "Source map bundles",
    "responses": {
-    "200": "OpenObject"
+    "200": "SourcemapsProjectsBundlesAnswer"
    }
   },
   "GET /v1/sourcemaps/projects/:projectId/bundles/:bundleId": {
    "tag": "sourcemaps",
    "summary": "One bundle",
    "responses": {
-    "200": "OpenObject"
+    "200": "SourcemapsProjectsBundlesOneAnswer"
    }
   },
   "GET /v1/sourcemaps/projects/:projectId/debug-ids": {
    "tag": "sourcemaps",
    "summary": "Debug ids",
    "responses": {
-    "200": "OpenObject"
+    "200": "SourcemapsProjectsDebugIdsAnswer"
    }
   },
   "GET /v1/sourcemaps/projects/:projectId/releases": {
    "tag": "sourcemaps",
    "summary": "Releases with source maps",
    "responses": {
-    "200": "OpenObject"
+    "200": "SourcemapsProjectsReleasesAnswer"
    }
   },
   "GET /v1/team": {
@@ -2532,35 +11410,35 @@ const char* const kPieces[] = {
    "tag": "notifications",
    "summary": "Notification preferences",
    "responses": {
-    "200": "OpenObject"
+    "200": "TeamNotificationsAnswer"
    }
   },
   "GET /v1/team/activity": {
    "tag": "team",
    "summary": "Recent team activity",
    "responses": {
-    "200": "OpenObject"
+    "200": "TeamActivityAnswer"
    }
   },
   "GET /v1/tickets": {
    "tag": "tickets",
    "summary": "Tickets",
    "responses": {
-    "200": "OpenObject"
+    "200": "TicketsAnswer"
    }
   },
   "GET /v1/tickets/:id": {
    "tag": "tickets",
    "summary": "One ticket",
    "responses": {
-    "200": "OpenObject"
+    "200": "TicketsOneAnswer"
    }
   },
   "PATCH /v1/admin/customers/:orgId": {
    "tag": "admin",
    "summary": "Superadmin: customers/orgId",
    "responses": {
-    "200": "OpenObject"
+    "200": "AdminCustomersOneUpdatedAnswer"
    },
    "security": "superadmin",
    "request": "OpenObject",
@@ -2570,7 +11448,7 @@ const char* const kPieces[] = {
    "tag": "triage",
    "summary": "Update a bug (status, severity, assignee)",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsOneUpdatedAnswer"
    },
    "request": "OpenObject"
   },
@@ -2578,7 +11456,7 @@ const char* const kPieces[] = {
    "tag": "triage",
    "summary": "Update many bugs",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsBulkUpdatedAnswer"
    },
    "request": "OpenObject"
   },
@@ -2602,7 +11480,7 @@ const char* const kPieces[] = {
    "tag": "team",
    "summary": "Change a member's role",
    "responses": {
-    "200": "OpenObject"
+    "200": "TeamOneUpdatedAnswer"
    },
    "request": "OpenObject"
   },
@@ -2610,7 +11488,7 @@ const char* const kPieces[] = {
    "tag": "notifications",
    "summary": "Change notification preferences",
    "responses": {
-    "200": "OpenObject"
+    "200": "TeamNotificationsUpdatedAnswer"
    },
    "request": "OpenObject"
   },
@@ -2618,7 +11496,7 @@ const char* const kPieces[] = {
    "tag": "tickets",
    "summary": "Change a ticket",
    "responses": {
-    "200": "OpenObject"
+    "200": "TicketsOneUpdatedAnswer"
    },
    "request": "OpenObject"
   },
@@ -2626,7 +11504,7 @@ const char* const kPieces[] = {
    "tag": "sourcemaps",
    "summary": "Assemble an artifact bundle",
    "responses": {
-    "200": "OpenObject"
+    "200": "OrganizationsArtifactbundleAssembleResultAnswer"
    },
    "request": "OpenObject",
    "aliases": [
@@ -2650,7 +11528,7 @@ const char* const kPieces[] = {
    "tag": "sentry",
    "summary": "Sentry envelope endpoint",
    "responses": {
-    "200": "OpenObject"
+    "200": "EnvelopeResultAnswer"
    },
    "request": "#binary",
    "security": "sentry",
@@ -2663,13 +11541,12 @@ const char* const kPieces[] = {
    "tag": "sentry",
    "summary": "Sentry store endpoint",
    "responses": {
-    "200": "OpenObject"
+    "200": "StoreResultAnswer"
    },
    "request": "#binary",
    "security": "sentry",
    "aliases": [
-)catalogue",
-    R"catalogue(    "/api/:projectNumber/store/"
+    "/api/:projectNumber/store/"
    ],
    "errorSchema": "SentryError"
   },
@@ -2677,7 +11554,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: backfill-signatures",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AdminBackfillSignaturesResultAnswer"
    },
    "security": "superadmin",
    "request": "OpenObject",
@@ -2687,7 +11564,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: customers",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AdminCustomersResultAnswer"
    },
    "security": "superadmin",
    "request": "OpenObject",
@@ -2697,7 +11574,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: customers/orgId/team",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AdminCustomersTeamResultAnswer"
    },
    "security": "superadmin",
    "request": "OpenObject",
@@ -2707,7 +11584,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: gdpr/delete-org",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AdminGdprDeleteOrgResultAnswer"
    },
    "security": "superadmin",
    "request": "OpenObject",
@@ -2717,7 +11594,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Open a support session",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AdminSupportSessionResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2725,7 +11602,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: waitlist/id/approve",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AdminWaitlistApproveResultAnswer"
    },
    "security": "superadmin",
    "request": "OpenObject",
@@ -2735,7 +11612,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: waitlist/id/reject",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AdminWaitlistRejectResultAnswer"
    },
    "security": "superadmin",
    "request": "OpenObject",
@@ -2745,7 +11622,7 @@ const char* const kPieces[] = {
    "tag": "admin",
    "summary": "Superadmin: waitlist/id/resend",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AdminWaitlistResendResultAnswer"
    },
    "security": "superadmin",
    "request": "OpenObject",
@@ -2797,7 +11674,7 @@ const char* const kPieces[] = {
    "tag": "symbols",
    "summary": "Publish a symbol file",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AgentWorkSymbolsProjectsFilesOneAnswer"
    },
    "request": "#binary"
   },
@@ -2805,7 +11682,7 @@ const char* const kPieces[] = {
    "tag": "verification",
    "summary": "Ask for a verification challenge",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AgentWorkVerificationChallengesResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2813,7 +11690,7 @@ const char* const kPieces[] = {
    "tag": "verification",
    "summary": "Enroll a verification device",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AgentWorkVerificationDevicesResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2821,15 +11698,16 @@ const char* const kPieces[] = {
    "tag": "verification",
    "summary": "Revoke a device",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AgentWorkVerificationDevicesRevokeResultAnswer"
    },
    "request": "OpenObject"
   },
   "POST /v1/agent-work/verification/promote": {
    "tag": "verification",
-   "summary": "Promote a verified fix",
+)catalogue",
+    R"catalogue(   "summary": "Promote a verified fix",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AgentWorkVerificationPromoteResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2837,7 +11715,7 @@ const char* const kPieces[] = {
    "tag": "verification",
    "summary": "Submit a signed receipt",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AgentWorkVerificationReceiptsResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2845,7 +11723,7 @@ const char* const kPieces[] = {
    "tag": "verification",
    "summary": "Enroll a verification runner",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AgentWorkVerificationRunnersResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2853,7 +11731,7 @@ const char* const kPieces[] = {
    "tag": "verification",
    "summary": "Revoke a runner",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AgentWorkVerificationRunnersRevokeResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2861,7 +11739,7 @@ const char* const kPieces[] = {
    "tag": "integrations",
    "summary": "Resolve an alert digest batch",
    "responses": {
-    "200": "OpenObject"
+    "200": "AlertsDigestsResolutionResultAnswer"
    },
    "request": "OpenObject",
    "optional": true
@@ -2870,7 +11748,7 @@ const char* const kPieces[] = {
    "tag": "integrations",
    "summary": "Preview alerts for a policy",
    "responses": {
-    "200": "OpenObject"
+    "200": "AlertsPreviewResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2878,7 +11756,7 @@ const char* const kPieces[] = {
    "tag": "applications",
    "summary": "Register an application",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "ApplicationsProjectsOneResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2886,7 +11764,7 @@ const char* const kPieces[] = {
    "tag": "applications",
    "summary": "Register a build",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "ApplicationsProjectsBuildsResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2894,7 +11772,7 @@ const char* const kPieces[] = {
    "tag": "applications",
    "summary": "Register an installation",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "ApplicationsProjectsInstallationsResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2902,7 +11780,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Exchange a capture key for a short session",
    "responses": {
-    "2XX": "OpenObject"
+    "410": "Error"
    },
    "request": "OpenObject"
   },
@@ -2910,7 +11788,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Complete a signup from an approval",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AuthCompleteSignupResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2918,7 +11796,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Confirm account deletion",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AuthDataDeleteConfirmResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2926,7 +11804,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Request account deletion",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AuthDataDeleteRequestResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -2935,7 +11813,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Request a personal data export",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AuthDataExportResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -2944,7 +11822,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Ask for a password reset mail",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthForgotPasswordResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2952,7 +11830,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Accept an invitation",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AuthInvitationsAcceptResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2960,7 +11838,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Inspect an invitation token",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthInvitationsInspectResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2984,7 +11862,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Register an account",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AuthRegisterResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -2992,7 +11870,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Resend the verification mail",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthResendVerificationResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3000,7 +11878,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Reset the password with a mailed token",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthResetPasswordResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3008,7 +11886,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Send the email verification mail",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthSendVerificationResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -3017,7 +11895,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Switch the session's organization",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthSwitchOrgResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3025,7 +11903,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Verify an email address",
    "responses": {
-    "200": "OpenObject"
+    "200": "AuthVerifyEmailResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3033,7 +11911,7 @@ const char* const kPieces[] = {
    "tag": "accounts",
    "summary": "Join the waitlist",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "AuthWaitlistResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3041,7 +11919,7 @@ const char* const kPieces[] = {
    "tag": "operations",
    "summary": "Start a card setup",
    "responses": {
-    "200": "OpenObject"
+    "200": "BillingCardSetupSessionResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -3050,7 +11928,7 @@ const char* const kPieces[] = {
    "tag": "operations",
    "summary": "Start a checkout",
    "responses": {
-    "200": "OpenObject"
+    "200": "BillingCreateCheckoutSessionResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3058,7 +11936,7 @@ const char* const kPieces[] = {
    "tag": "operations",
    "summary": "Open the billing portal",
    "responses": {
-    "200": "OpenObject"
+    "200": "BillingPortalResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -3067,7 +11945,7 @@ const char* const kPieces[] = {
    "tag": "operations",
    "summary": "Payment provider webhook (signed)",
    "responses": {
-    "200": "OpenObject"
+    "200": "BillingWebhookResultAnswer"
    },
    "request": "#json"
   },
@@ -3075,7 +11953,7 @@ const char* const kPieces[] = {
    "tag": "capture",
    "summary": "Report a bug (alias of /v1/ingest)",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "BugsResultAnswer"
    },
    "request": "OpenObject",
    "errors": [
@@ -3086,7 +11964,7 @@ const char* const kPieces[] = {
    "tag": "agents",
    "summary": "Agent acknowledgement of a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsAckResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3094,7 +11972,7 @@ const char* const kPieces[] = {
    "tag": "ai",
    "summary": "AI analysis of a bug",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "BugsAnalyzeResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -3103,7 +11981,7 @@ const char* const kPieces[] = {
    "tag": "triage",
    "summary": "Comment on a bug",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "BugsCommentsResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3111,7 +11989,7 @@ const char* const kPieces[] = {
    "tag": "ai",
    "summary": "AI assessment of an event",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "BugsEventsAiResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -3120,7 +11998,7 @@ const char* const kPieces[] = {
    "tag": "agents",
    "summary": "Hand a bug to the coding agent",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "BugsNotifyAgentResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -3129,14 +12007,14 @@ const char* const kPieces[] = {
    "tag": "triage",
    "summary": "Watch a bug",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsWatchResultAnswer"
    }
   },
   "POST /v1/bugs/ai-summary": {
    "tag": "ai",
    "summary": "Attach an AI summary (alias)",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "BugsAiSummaryResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3144,7 +12022,7 @@ const char* const kPieces[] = {
    "tag": "capture",
    "summary": "Create a bug by hand",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "BugsManualResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3152,7 +12030,7 @@ const char* const kPieces[] = {
    "tag": "triage",
    "summary": "Merge bugs",
    "responses": {
-    "200": "OpenObject"
+    "200": "BugsMergeResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3160,7 +12038,7 @@ const char* const kPieces[] = {
    "tag": "capture",
    "summary": "Presence heartbeat (alias)",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "IngestPresenceResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3177,7 +12055,7 @@ const char* const kPieces[] = {
    "tag": "capture",
    "summary": "Report a bug (capture key)",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "IngestResultAnswer"
    },
    "request": "OpenObject",
    "errors": [
@@ -3188,7 +12066,7 @@ const char* const kPieces[] = {
    "tag": "ai",
    "summary": "Attach an AI summary (capture key)",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "IngestAiSummaryResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3196,7 +12074,7 @@ const char* const kPieces[] = {
    "tag": "capture",
    "summary": "Presence heartbeat",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "IngestPresenceResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3219,7 +12097,7 @@ const char* const kPieces[] = {
    "tag": "integrations",
    "summary": "Rotate the signing secret",
    "responses": {
-    "200": "OpenObject"
+    "200": "IntegrationsRotateSecretResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -3228,7 +12106,7 @@ const char* const kPieces[] = {
    "tag": "integrations",
    "summary": "Send a test delivery",
    "responses": {
-    "200": "OpenObject"
+    "200": "IntegrationsTestResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -3237,8 +12115,10 @@ const char* const kPieces[] = {
    "tag": "agents",
    "summary": "Model Context Protocol (streamable HTTP, JSON-RPC)",
    "responses": {
-    "200": "#json",
-    "202": "#empty"
+    "200": "McpAnswer",
+    "202": "#empty",
+    "400": "JsonRpcError",
+    "406": "JsonRpcError"
    },
    "request": "#json"
   },
@@ -3285,7 +12165,7 @@ const char* const kPieces[] = {
    "tag": "capture",
    "summary": "Send a setup-check event",
    "responses": {
-    "201": "OpenObject"
+    "201": "ProjectsTestEventResultAnswer"
    },
    "request": "OpenObject",
    "requestOptional": true
@@ -3302,7 +12182,7 @@ const char* const kPieces[] = {
    "tag": "tickets",
    "summary": "Create a ticket",
    "responses": {
-    "2XX": "OpenObject"
+    "2XX": "TicketsResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3310,7 +12190,7 @@ const char* const kPieces[] = {
    "tag": "tickets",
    "summary": "Move a ticket",
    "responses": {
-    "200": "OpenObject"
+    "200": "TicketsMoveResultAnswer"
    },
    "request": "OpenObject"
   },
@@ -3318,7 +12198,7 @@ const char* const kPieces[] = {
    "tag": "integrations",
    "summary": "Replace the alert policy",
    "responses": {
-    "200": "OpenObject"
+    "200": "AlertsPolicyReplacedAnswer"
    },
    "request": "OpenObject"
   },
@@ -3326,7 +12206,7 @@ const char* const kPieces[] = {
    "tag": "operations",
    "summary": "Change the monthly budget",
    "responses": {
-    "200": "OpenObject"
+    "200": "BillingBudgetReplacedAnswer"
    },
    "request": "OpenObject"
   },
@@ -3343,7 +12223,7 @@ const char* const kPieces[] = {
    "tag": "agents",
    "summary": "Replace agent settings",
    "responses": {
-    "200": "OpenObject"
+    "200": "ProjectsAgentSettingsReplacedAnswer"
    },
    "request": "OpenObject"
   },
@@ -3351,7 +12231,7 @@ const char* const kPieces[] = {
    "tag": "capture",
    "summary": "Replace scrubbing rules",
    "responses": {
-    "200": "OpenObject"
+    "200": "ProjectsScrubbingReplacedAnswer"
    },
    "request": "OpenObject"
   }

@@ -97,7 +97,8 @@ std::string_view Str(const json::object& o, std::string_view key) {
 }
 
 // The media types of a body or response named by the catalogue: a schema
-// name (application/json) or one of "#binary", "#anybinary" (any media type), "#sse", "#text", "#csv",
+// name (application/json) or one of "#binary", "#anybinary" (any media type), "#sse", "#text", "#csv"
+// (or "#csv:Name", whose JSON form is the schema Name),
 // "#empty", "#json" (any JSON).
 json::object Content(std::string_view what, std::set<std::string>& refs) {
   if (what == "#empty") return {};
@@ -111,9 +112,13 @@ json::object Content(std::string_view what, std::set<std::string>& refs) {
     return json::object{{"text/event-stream", json::object{{"schema", json::object{{"type", "string"}}}}}};
   if (what == "#text")
     return json::object{{"text/plain", json::object{{"schema", json::object{{"type", "string"}}}}}};
-  if (what == "#csv")
+  // "#csv:Name": CSV, or JSON (?format=json) of the schema Name.
+  if (what.substr(0, 4) == "#csv") {
+    const std::string json_schema(what.size() > 5 ? what.substr(5) : std::string_view("OpenObject"));
+    refs.emplace(json_schema);
     return json::object{{"text/csv", json::object{{"schema", json::object{{"type", "string"}}}}},
-                        {"application/json", json::object{{"schema", Ref("schemas", "OpenObject")}}}};
+                        {"application/json", json::object{{"schema", Ref("schemas", json_schema)}}}};
+  }
   if (what == "#multipart")
     return json::object{{"multipart/form-data", json::object{{"schema", json::object{{"type", "object"}}}}}};
   if (what == "#json") return json::object{{"application/json", json::object{{"schema", json::object()}}}};
