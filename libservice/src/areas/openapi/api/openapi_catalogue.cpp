@@ -371,7 +371,2705 @@ const char* const kPieces[] = {
    "additionalProperties": true,
    "description": "Access and refresh tokens with the user and organization (accounts_routes TokensJson)."
   },
-  "LoginRequest": {
+)catalogue",
+    R"catalogue(  "EmailAddress": {
+   "type": "string",
+   "format": "email",
+   "maxLength": 254,
+   "description": "A valid email address (required)."
+  },
+  "NewPassword": {
+   "type": "string",
+   "minLength": 8,
+   "description": "Must satisfy the password policy."
+  },
+  "DisplayName": {
+   "type": "string",
+   "maxLength": 200,
+   "description": "A person or organization name (required, not blank)."
+  },
+  "RegisterRequest": {
+   "type": "object",
+   "properties": {
+    "email": {
+     "$ref": "#/components/schemas/EmailAddress"
+    },
+    "password": {
+     "$ref": "#/components/schemas/NewPassword"
+    },
+    "name": {
+     "$ref": "#/components/schemas/DisplayName"
+    },
+    "orgName": {
+     "$ref": "#/components/schemas/DisplayName"
+    }
+   },
+   "required": [
+    "email",
+    "password",
+    "name",
+    "orgName"
+   ],
+   "additionalProperties": true
+  },
+  "WaitlistRequest": {
+   "type": "object",
+   "properties": {
+    "email": {
+     "$ref": "#/components/schemas/EmailAddress"
+    },
+    "name": {
+     "$ref": "#/components/schemas/DisplayName"
+    },
+    "orgName": {
+     "$ref": "#/components/schemas/DisplayName"
+    },
+    "useCase": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000
+    }
+   },
+   "required": [
+    "email",
+    "name",
+    "orgName"
+   ],
+   "additionalProperties": true
+  },
+  "CompleteSignupRequest": {
+   "type": "object",
+   "properties": {
+    "token": {
+     "type": "string",
+     "maxLength": 256
+    },
+    "name": {
+     "$ref": "#/components/schemas/DisplayName"
+    },
+    "password": {
+     "$ref": "#/components/schemas/NewPassword"
+    }
+   },
+   "required": [
+    "token",
+    "name",
+    "password"
+   ],
+   "additionalProperties": true
+  },
+  "TokenRequest": {
+   "type": "object",
+   "properties": {
+    "token": {
+     "type": "string",
+     "pattern": "\\S",
+     "description": "Required, not blank."
+    }
+   },
+   "required": [
+    "token"
+   ],
+   "additionalProperties": true
+  },
+  "AcceptInvitationRequest": {
+   "type": "object",
+   "properties": {
+    "token": {
+     "type": "string",
+     "maxLength": 256
+    },
+    "email": {
+     "$ref": "#/components/schemas/EmailAddress"
+    },
+    "newPassword": {
+     "$ref": "#/components/schemas/NewPassword"
+    }
+   },
+   "required": [
+    "token",
+    "email",
+    "newPassword"
+   ],
+   "additionalProperties": true
+  },
+  "RefreshRequest": {
+   "type": "object",
+   "properties": {
+    "refreshToken": {
+     "type": "string",
+     "pattern": "\\S",
+     "description": "Required, not blank."
+    }
+   },
+   "required": [
+    "refreshToken"
+   ],
+   "additionalProperties": true
+  },
+  "EmailRequest": {
+   "type": "object",
+   "properties": {
+    "email": {
+     "$ref": "#/components/schemas/EmailAddress"
+    }
+   },
+   "required": [
+    "email"
+   ],
+   "additionalProperties": true
+  },
+  "ResetPasswordRequest": {
+   "type": "object",
+   "properties": {
+    "token": {
+     "type": "string",
+     "maxLength": 256
+    },
+    "email": {
+     "$ref": "#/components/schemas/EmailAddress"
+    },
+    "newPassword": {
+     "$ref": "#/components/schemas/NewPassword"
+    }
+   },
+   "required": [
+    "token",
+    "email",
+    "newPassword"
+   ],
+   "additionalProperties": true
+  },
+  "SwitchOrgRequest": {
+   "type": "object",
+   "properties": {
+    "orgId": {
+     "type": "string",
+     "format": "uuid"
+    }
+   },
+   "required": [
+    "orgId"
+   ],
+   "additionalProperties": true
+  },
+  "ChangeRoleRequest": {
+   "type": "object",
+   "properties": {
+    "role": {
+     "enum": [
+      "admin",
+      "manager",
+      "member",
+      "tester",
+      "viewer"
+     ]
+    }
+   },
+   "required": [
+    "role"
+   ],
+   "additionalProperties": true
+  },
+  "TicketStatus": {
+   "enum": [
+    "backlog",
+    "todo",
+    "in_progress",
+    "review",
+    "done"
+   ]
+  },
+  "TicketCreateRequest": {
+   "type": "object",
+   "properties": {
+    "title": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 500
+    },
+    "description": {
+     "type": "string",
+     "maxLength": 10000
+    },
+    "status": {
+     "$ref": "#/components/schemas/TicketStatus"
+    },
+    "bugId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "uuid"
+    },
+    "assigneeId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "uuid"
+    }
+   },
+   "required": [
+    "title"
+   ],
+   "additionalProperties": false
+  },
+  "TicketPatchRequest": {
+   "type": "object",
+   "properties": {
+    "title": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 500
+    },
+    "description": {
+     "type": "string",
+     "maxLength": 10000
+    },
+    "status": {
+     "$ref": "#/components/schemas/TicketStatus"
+    },
+    "bugId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "uuid"
+    },
+    "assigneeId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "uuid"
+    }
+   },
+   "additionalProperties": false,
+   "minProperties": 1
+  },
+  "TicketMoveRequest": {
+   "type": "object",
+   "properties": {
+    "status": {
+     "$ref": "#/components/schemas/TicketStatus"
+    },
+    "position": {
+     "type": "integer",
+     "minimum": 0,
+     "maximum": 1000000000
+    }
+   },
+   "required": [
+    "status",
+    "position"
+   ],
+   "additionalProperties": false
+  },
+)catalogue",
+    R"catalogue()catalogue",
+    R"catalogue(  "BugPatchRequest": {
+   "type": "object",
+   "properties": {
+    "status": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "new",
+      "known",
+      "working",
+      "resolved",
+      "silenced",
+      null
+     ]
+    },
+    "severity": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "critical",
+      "high",
+      "medium",
+      "low",
+      null
+     ]
+    },
+    "note": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000
+    },
+    "assignedTo": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "uuid",
+     "description": "A member's user id; null unassigns."
+    }
+   },
+   "additionalProperties": true
+  },
+  "BugBulkPatchRequest": {
+   "type": "object",
+   "properties": {
+    "status": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "new",
+      "known",
+      "working",
+      "resolved",
+      "silenced",
+      null
+     ]
+    },
+    "severity": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "critical",
+      "high",
+      "medium",
+      "low",
+      null
+     ]
+    },
+    "note": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000
+    },
+    "assignedTo": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "uuid",
+     "description": "A member's user id; null unassigns."
+    },
+    "ids": {
+     "type": [
+      "array",
+      "null"
+     ],
+     "maxItems": 100,
+     "items": {
+      "type": "string",
+      "format": "uuid"
+     }
+    },
+    "groupKeys": {
+     "type": [
+      "array",
+      "null"
+     ],
+     "maxItems": 100,
+     "items": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 200
+     }
+    },
+    "groupRefs": {
+     "type": [
+      "array",
+      "null"
+     ],
+     "maxItems": 100,
+     "items": {
+      "type": "object",
+      "properties": {
+       "projectId": {
+        "type": "string",
+        "format": "uuid"
+       },
+       "groupKey": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+       }
+      },
+      "required": [
+       "projectId",
+       "groupKey"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "additionalProperties": true,
+   "allOf": [
+    {
+     "anyOf": [
+      {
+       "required": [
+        "ids"
+       ],
+       "properties": {
+        "ids": {
+         "type": "array",
+         "minItems": 1
+        }
+       }
+      },
+      {
+       "required": [
+        "groupRefs"
+       ],
+       "properties": {
+        "groupRefs": {
+         "type": "array",
+         "minItems": 1
+        }
+       }
+      },
+      {
+       "required": [
+        "groupKeys"
+       ],
+       "properties": {
+        "groupKeys": {
+         "type": "array",
+         "minItems": 1
+        }
+       }
+      }
+     ]
+    },
+    {
+     "anyOf": [
+      {
+       "required": [
+        "status"
+       ],
+       "properties": {
+        "status": {
+         "type": "string"
+        }
+       }
+      },
+      {
+       "required": [
+        "severity"
+       ],
+       "properties": {
+        "severity": {
+         "type": "string"
+        }
+       }
+      },
+      {
+       "required": [
+        "assignedTo"
+       ]
+      }
+     ]
+    }
+   ]
+  },
+  "BugMergeRequest": {
+   "type": "object",
+   "properties": {
+    "targetId": {
+     "type": "string",
+     "minLength": 1
+    },
+    "sourceIds": {
+     "type": "array",
+     "minItems": 1,
+     "items": {
+      "type": "string",
+      "minLength": 1
+     }
+    }
+   },
+   "required": [
+    "targetId",
+    "sourceIds"
+   ],
+   "additionalProperties": true
+  },
+  "BugCommentRequest": {
+   "type": "object",
+   "properties": {
+    "content": {
+     "type": "string",
+     "pattern": "\\S",
+     "maxLength": 10000
+    }
+   },
+   "required": [
+    "content"
+   ],
+   "additionalProperties": true
+  },
+  "AgentTokenScopes": {
+   "type": "array",
+   "minItems": 1,
+   "maxItems": 10,
+   "items": {
+    "enum": [
+     "claim_issue",
+     "request_evidence",
+     "submit_verification",
+     "read_verification",
+     "create_bug",
+     "get_repro_context",
+     "publish_symbols",
+     "suggest_fix",
+     "subscribe",
+     "read_bugs"
+    ]
+   }
+  },
+  "AgentTokenCreateRequest": {
+   "type": "object",
+   "properties": {
+    "name": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 100
+    },
+    "scopes": {
+     "$ref": "#/components/schemas/AgentTokenScopes"
+    },
+    "expiresAt": {
+     "type": "string",
+     "format": "date-time"
+    },
+    "projectGrants": {
+     "type": [
+      "array",
+      "null"
+     ],
+     "maxItems": 100,
+     "items": {
+      "type": "object",
+      "properties": {
+       "projectId": {
+        "type": "string",
+        "format": "uuid"
+       },
+       "expiresAt": {
+        "type": [
+         "string",
+         "null"
+        ],
+        "format": "date-time"
+       }
+      },
+      "required": [
+       "projectId"
+      ],
+      "additionalProperties": false
+     }
+    }
+   },
+   "required": [
+    "scopes",
+    "expiresAt"
+   ],
+   "additionalProperties": false
+  },
+  "AgentTokenPatchRequest": {
+   "type": "object",
+   "properties": {
+    "name": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 100
+    },
+    "scopes": {
+     "anyOf": [
+      {
+       "$ref": "#/components/schemas/AgentTokenScopes"
+      },
+      {
+       "type": "null"
+      }
+     ]
+    },
+    "expiresAt": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "date-time"
+    },
+    "projectGrants": {
+     "type": [
+      "array",
+      "null"
+     ],
+     "maxItems": 100,
+     "items": {
+      "type": "object",
+      "properties": {
+       "projectId": {
+        "type": "string",
+        "format": "uuid"
+       },
+       "expiresAt": {
+        "type": [
+         "string",
+         "null"
+        ],
+        "format": "date-time"
+       }
+      },
+      "required": [
+       "projectId"
+      ],
+      "additionalProperties": false
+     }
+    },
+    "expectedRevision": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 200
+    }
+   },
+   "additionalProperties": false
+  },
+  "NotificationPreferencesPatchRequest": {
+   "type": "object",
+   "properties": {
+    "emailLevel": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "full",
+      "notification",
+      "digest",
+      "off",
+      null
+     ]
+    },
+    "digestFreq": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "realtime",
+      "hourly",
+      "daily",
+      null
+     ]
+    },
+    "chatEnabled": {
+     "type": [
+      "boolean",
+      "null"
+     ]
+    },
+    "inAppEnabled": {
+     "type": [
+      "boolean",
+      "null"
+     ]
+    },
+    "chatWebhook": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000,
+     "description": "An http or https URL; null or \"\" removes it."
+    }
+   },
+   "additionalProperties": true
+  },
+  "IntegrationCreateRequest": {
+   "type": "object",
+   "properties": {
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "type": {
+     "enum": [
+      "webhook",
+      "agent",
+      "chat_a",
+      "chat_b",
+      "chat_c",
+      "chat_d",
+      "code_host",
+      "bridge"
+     ]
+    },
+    "name": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 200
+    },
+    "config": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "url": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "secret": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "token": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "repo": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "bridgeUrl": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "address": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "preset": {
+       "type": "string",
+       "maxLength": 4096
+      }
+     },
+     "additionalProperties": false
+    },
+    "events": {
+     "type": [
+      "array",
+      "null"
+     ],
+     "maxItems": 9,
+     "items": {
+      "enum": [
+       "new_bug",
+       "regression",
+       "status_change",
+       "comment",
+       "assigned",
+       "recommended_bug",
+       "agent_notify",
+       "agent_update",
+       "test"
+      ]
+     }
+    },
+    "deliveryFeed": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 32
+    },
+    "minSeverity": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 32
+    },
+    "bearerToken": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 4096
+    }
+   },
+   "required": [
+    "projectId",
+    "type"
+   ],
+   "additionalProperties": true
+  },
+  "IntegrationPatchRequest": {
+   "type": "object",
+   "properties": {
+    "name": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 200
+    },
+    "config": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "url": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "secret": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "token": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "repo": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "bridgeUrl": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "address": {
+       "type": "string",
+       "maxLength": 4096
+      },
+      "preset": {
+       "type": "string",
+       "maxLength": 4096
+      }
+     },
+     "additionalProperties": false
+    },
+    "events": {
+     "type": [
+      "array",
+      "null"
+     ],
+     "maxItems": 9,
+     "items": {
+      "enum": [
+       "new_bug",
+       "regression",
+       "status_change",
+       "comment",
+       "assigned",
+       "recommended_bug",
+       "agent_notify",
+       "agent_update",
+       "test"
+      ]
+     }
+    },
+    "deliveryFeed": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 32
+    },
+    "minSeverity": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 32
+    },
+    "bearerToken": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 4096
+    },
+    "is_active": {
+     "type": [
+      "boolean",
+      "null"
+     ]
+    }
+   },
+   "additionalProperties": true
+  },
+  "AlertPolicyRequest": {
+   "type": "object",
+   "properties": {
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "severityFloor": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "critical",
+      "high",
+      "medium",
+      "low",
+      null
+     ]
+    },
+    "excludes": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "events": {
+       "type": [
+        "array",
+        "null"
+       ],
+       "maxItems": 50,
+       "items": {
+        "enum": [
+         "new_bug",
+         "regression",
+         "status_change",
+         "comment",
+         "assigned",
+         "recommended_bug"
+        ]
+       }
+      },
+      "titleContains": {
+       "type": [
+        "array",
+        "null"
+       ],
+       "maxItems": 50,
+       "items": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+       }
+      },
+      "urlContains": {
+       "type": [
+        "array",
+        "null"
+       ],
+       "maxItems": 50,
+       "items": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+       }
+      },
+      "environments": {
+       "type": [
+        "array",
+        "null"
+       ],
+       "maxItems": 50,
+       "items": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+       }
+      }
+     },
+     "additionalProperties": false
+    },
+    "quietHours": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "start": {
+       "type": "string",
+       "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+      },
+      "end": {
+       "type": "string",
+       "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"
+      },
+      "timeZone": {
+       "type": "string",
+       "description": "An IANA time zone such as Europe/Berlin, or UTC."
+      }
+     },
+     "required": [
+      "start",
+      "end",
+      "timeZone"
+     ],
+     "additionalProperties": false
+    },
+    "updatedAt": {
+     "description": "Accepted and ignored (GET answers it)."
+    }
+   },
+   "required": [
+    "projectId"
+   ],
+   "additionalProperties": false
+  },
+  "AlertPreviewRequest": {
+   "type": "object",
+   "properties": {
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "eventType": {
+     "enum": [
+      "new_bug",
+      "regression",
+      "recommended_bug",
+      "status_change"
+     ]
+    },
+    "title": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 1000
+    },
+    "severity": {
+     "enum": [
+      "critical",
+      "high",
+      "medium",
+      "low"
+     ]
+    },
+    "url": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 4096
+    },
+    "userEmail": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "email",
+     "maxLength": 254
+    }
+   },
+   "required": [
+    "projectId",
+    "eventType",
+    "title",
+    "severity"
+   ],
+   "additionalProperties": false
+  },
+  "ProjectCreateRequest": {
+   "type": "object",
+   "properties": {
+    "name": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 100
+    },
+    "orgId": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 100
+    },
+    "platform": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "web",
+      "ios",
+      "android",
+      "react-native",
+      "flutter",
+      "server",
+      "other",
+      null
+     ]
+    }
+   },
+   "required": [
+    "name",
+    "orgId"
+   ],
+   "additionalProperties": true
+  },
+  "CaptureKeyCreateRequest": {
+   "type": "object",
+   "properties": {
+    "env": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "live",
+      "test",
+      null
+     ]
+    },
+    "label": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 100
+    },
+    "expiresAt": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "date-time",
+     "maxLength": 40
+    }
+   },
+   "additionalProperties": true
+  },
+  "BugAckRequest": {
+   "type": "object",
+   "properties": {
+    "action": {
+     "const": "working"
+    },
+    "prUrl": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "description": "An absolute https URL of the pull request."
+    },
+    "note": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 500
+    }
+   },
+   "required": [
+    "action"
+   ],
+   "additionalProperties": false
+  },
+)catalogue",
+    R"catalogue(  "AgentSettingsRequest": {
+   "type": "object",
+   "properties": {
+    "autoNotify": {
+     "type": "boolean"
+    },
+    "minSeverity": {
+     "enum": [
+      "critical",
+      "high",
+      "medium",
+      "low"
+     ]
+    }
+   },
+   "additionalProperties": false,
+   "anyOf": [
+    {
+     "required": [
+      "autoNotify"
+     ]
+    },
+    {
+     "required": [
+      "minSeverity"
+     ]
+    }
+   ]
+  },
+  "ClaimCounter": {
+   "type": "string",
+   "pattern": "^[1-9][0-9]{0,17}$",
+   "description": "A positive decimal string (as the claim answers give it)."
+  },
+  "ClaimRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "issueId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "ttlSeconds": {
+     "type": "integer",
+     "minimum": 60,
+     "maximum": 900
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "issueId"
+   ],
+   "additionalProperties": false
+  },
+  "ClaimRenewRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "issueId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "claimId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "generation": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    },
+    "fencingToken": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    },
+    "ttlSeconds": {
+     "type": "integer",
+     "minimum": 60,
+     "maximum": 900
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "issueId",
+    "claimId",
+    "generation",
+    "fencingToken"
+   ],
+   "additionalProperties": false
+  },
+  "ClaimReleaseRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "issueId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "claimId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "generation": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    },
+    "fencingToken": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "issueId",
+    "claimId",
+    "generation",
+    "fencingToken"
+   ],
+   "additionalProperties": false
+  },
+  "ClaimCompleteRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "issueId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "claimId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "generation": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    },
+    "fencingToken": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    },
+    "receiptId": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 200
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "issueId",
+    "claimId",
+    "generation",
+    "fencingToken",
+    "receiptId"
+   ],
+   "additionalProperties": false
+  },
+  "ApplicationCreateRequest": {
+   "type": "object",
+   "properties": {
+    "requestId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "name": {
+     "type": "string",
+     "pattern": "\\S",
+     "maxLength": 200
+    },
+    "identifier": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 255,
+     "pattern": "^[^\\x00-\\x20\\x7f]+$"
+    }
+   },
+   "required": [
+    "requestId",
+    "name",
+    "identifier"
+   ],
+   "additionalProperties": false
+  },
+  "InstallationCreateRequest": {
+   "type": "object",
+   "properties": {
+    "requestId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "label": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "pattern": "\\S",
+     "maxLength": 200
+    }
+   },
+   "required": [
+    "requestId"
+   ],
+   "additionalProperties": false
+  },
+  "BuildCreateRequest": {
+   "type": "object",
+   "properties": {
+    "requestId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "sourceRevision": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 200,
+     "pattern": "^[^\\x00-\\x20\\x7f]+$"
+    },
+    "artifactSha256": {
+     "type": "string",
+     "pattern": "^[0-9a-fA-F]{64}$"
+    }
+   },
+   "required": [
+    "requestId",
+    "sourceRevision",
+    "artifactSha256"
+   ],
+   "additionalProperties": false
+  },
+  "ArtifactReserveRequest": {
+   "type": "object",
+   "properties": {
+    "kind": {
+     "enum": [
+      "log",
+      "replay"
+     ]
+    },
+    "contentType": {
+     "type": "string",
+     "description": "log: text/plain, replay: application/json"
+    },
+    "byteCount": {
+     "type": "integer",
+     "minimum": 1
+    },
+    "sha256": {
+     "type": "string",
+     "pattern": "^[0-9a-fA-F]{64}$"
+    },
+    "occurrenceId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "uuid"
+    },
+    "redaction": {
+     "type": [
+      "object",
+      "null"
+     ]
+    }
+   },
+   "required": [
+    "kind",
+    "contentType",
+    "byteCount",
+    "sha256"
+   ],
+   "additionalProperties": false
+  },
+)catalogue",
+    R"catalogue()catalogue",
+    R"catalogue(  "VerificationRuntime": {
+   "enum": [
+    "web",
+    "node",
+    "ios",
+    "macos",
+    "android",
+    "linux",
+    "windows"
+   ]
+  },
+  "VerificationLeaseRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "issueId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "claimId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "generation": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    },
+    "fencingToken": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "issueId",
+    "claimId",
+    "generation",
+    "fencingToken"
+   ],
+   "additionalProperties": false
+  },
+  "VerificationRunnerEnrollRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "name": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 100
+    },
+    "publicKeyPem": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 4096
+    },
+    "trustLevel": {
+     "enum": [
+      "ci",
+      "device_lab"
+     ]
+    },
+    "allowedRuntimes": {
+     "type": "array",
+     "minItems": 1,
+     "maxItems": 7,
+     "uniqueItems": true,
+     "items": {
+      "$ref": "#/components/schemas/VerificationRuntime"
+     }
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "name",
+    "publicKeyPem",
+    "trustLevel",
+    "allowedRuntimes"
+   ],
+   "additionalProperties": false
+  },
+  "VerificationDeviceEnrollRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "name": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 100
+    },
+    "runnerId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "applicationId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "installationId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "runtime": {
+     "$ref": "#/components/schemas/VerificationRuntime"
+    },
+    "deviceIdentifierSha256": {
+     "type": "string",
+     "pattern": "^[0-9a-fA-F]{64}$"
+    },
+    "osVersion": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 100
+    },
+    "physicalDeviceConfirmed": {
+     "type": "boolean",
+     "description": "Must be true for runtime ios."
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "name",
+    "runnerId",
+    "applicationId",
+    "installationId",
+    "runtime",
+    "deviceIdentifierSha256",
+    "osVersion"
+   ],
+   "additionalProperties": false
+  },
+  "VerificationRunnerRevokeRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "runnerId": {
+     "type": "string",
+     "format": "uuid"
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "runnerId"
+   ],
+   "additionalProperties": false
+  },
+  "VerificationDeviceRevokeRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "deviceId": {
+     "type": "string",
+     "format": "uuid"
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "deviceId"
+   ],
+   "additionalProperties": false
+  },
+  "VerificationReceiptRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "issueId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "submission": {
+     "type": "object",
+     "properties": {
+      "challengeId": {
+       "type": "string",
+       "format": "uuid"
+      },
+      "nonce": {
+       "type": "string",
+       "minLength": 1,
+       "maxLength": 200
+      },
+      "projectId": {
+       "type": "string",
+       "format": "uuid"
+      },
+      "issueId": {
+       "type": "string",
+       "format": "uuid"
+      },
+      "applicationId": {
+       "type": "string",
+       "format": "uuid"
+      },
+      "buildId": {
+       "type": "string",
+       "format": "uuid"
+      },
+      "artifactSha256": {
+       "type": "string",
+       "pattern": "^[0-9a-fA-F]{64}$"
+      },
+      "runtime": {
+       "$ref": "#/components/schemas/VerificationRuntime"
+      },
+      "deviceId": {
+       "type": "string",
+       "format": "uuid"
+      },
+      "tests": {
+       "type": "array",
+       "minItems": 1,
+       "maxItems": 200,
+       "items": {
+        "type": "object",
+        "properties": {
+         "name": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+         },
+         "outcome": {
+          "enum": [
+           "passed",
+           "failed",
+           "skipped"
+          ]
+         }
+        },
+        "required": [
+         "name",
+         "outcome"
+        ],
+        "additionalProperties": false
+       }
+      },
+      "measuredAt": {
+       "type": "string",
+       "format": "date-time",
+       "maxLength": 64
+      },
+      "evidenceIds": {
+       "type": "array",
+       "minItems": 1,
+       "maxItems": 50,
+       "uniqueItems": true,
+       "items": {
+        "type": "string",
+        "format": "uuid"
+       }
+      }
+     },
+     "required": [
+      "challengeId",
+      "nonce",
+      "projectId",
+      "issueId",
+      "applicationId",
+      "buildId",
+      "artifactSha256",
+      "runtime",
+      "tests",
+      "measuredAt"
+     ],
+     "additionalProperties": false,
+     "description": "Signed as its canonical JSON; projectId and issueId equal the command's."
+    },
+    "proof": {
+     "type": "object",
+     "properties": {
+      "runnerId": {
+       "type": "string",
+       "format": "uuid"
+      },
+      "signature": {
+       "type": "string",
+       "minLength": 1,
+       "maxLength": 200,
+       "pattern": "^[A-Za-z0-9+/]+=*$",
+       "description": "Base64 of a 64-byte Ed25519 signature."
+      }
+     },
+     "required": [
+      "runnerId",
+      "signature"
+     ],
+     "additionalProperties": false
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "issueId",
+    "submission"
+   ],
+   "additionalProperties": false
+  },
+  "VerificationPromoteRequest": {
+   "type": "object",
+   "properties": {
+    "commandId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "issueId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "claimId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "generation": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    },
+    "fencingToken": {
+     "$ref": "#/components/schemas/ClaimCounter"
+    },
+    "targetBuilds": {
+     "type": "array",
+     "minItems": 1,
+     "maxItems": 50,
+     "uniqueItems": true,
+     "items": {
+      "type": "string",
+      "format": "uuid"
+     }
+    },
+    "receiptIds": {
+     "type": "array",
+     "minItems": 1,
+     "maxItems": 50,
+     "uniqueItems": true,
+     "items": {
+      "type": "string",
+      "format": "uuid"
+     }
+    }
+   },
+   "required": [
+    "commandId",
+    "projectId",
+    "issueId",
+    "claimId",
+    "generation",
+    "fencingToken",
+    "targetBuilds",
+    "receiptIds"
+   ],
+   "additionalProperties": false
+  },
+  "DigestResolutionRequest": {
+   "type": "object",
+   "properties": {
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "requestId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "expectedGeneration": {
+     "type": "integer",
+     "minimum": 0,
+     "maximum": 3
+    },
+    "action": {
+     "enum": [
+      "received",
+      "retry"
+     ]
+    },
+    "acceptDuplicateRisk": {
+     "const": true
+    }
+   },
+   "required": [
+    "projectId",
+    "requestId",
+    "expectedGeneration",
+    "action"
+   ],
+   "additionalProperties": false,
+   "oneOf": [
+    {
+     "properties": {
+      "action": {
+       "const": "received"
+      },
+      "acceptDuplicateRisk": false
+     },
+     "required": [
+      "action"
+     ]
+    },
+    {
+     "properties": {
+      "action": {
+       "const": "retry"
+      }
+     },
+     "required": [
+      "action",
+      "acceptDuplicateRisk"
+     ]
+    }
+   ]
+  },
+  "BudgetPatchRequest": {
+   "type": "object",
+   "properties": {
+    "monthlyBudgetCents": {
+     "type": [
+      "integer",
+      "null"
+     ],
+     "minimum": 0,
+     "maximum": 10000000
+    },
+    "autoTopUp": {
+     "type": "boolean"
+    }
+   },
+   "additionalProperties": false,
+   "minProperties": 1
+  },
+  "CheckoutRequest": {
+   "type": "object",
+   "properties": {
+    "pack": {
+     "const": "credits"
+    }
+   },
+   "required": [
+    "pack"
+   ],
+   "additionalProperties": false
+  },
+  "CardSetupRequest": {
+   "type": "object",
+   "properties": {
+    "returnTo": {
+     "enum": [
+      "setup",
+      "settings"
+     ]
+    }
+   },
+   "additionalProperties": false
+  },
+  "ScrubbingRequest": {
+   "type": "object",
+   "properties": {
+    "extraKeys": {
+     "type": "array",
+     "items": {
+      "type": "string"
+     },
+     "description": "Extra field names to scrub (normalized; limits checked by the use case)."
+    },
+    "scrubMessages": {
+     "type": "boolean"
+    },
+    "storeIpAddress": {
+     "type": "boolean"
+    }
+   },
+   "additionalProperties": false,
+   "minProperties": 1
+  },
+  "SupportSessionRequest": {
+   "type": "object",
+   "properties": {
+    "orgId": {
+     "type": "string",
+     "format": "uuid"
+    }
+   },
+   "required": [
+    "orgId"
+   ],
+   "additionalProperties": true
+  },
+  "TestEventRequest": {
+   "type": "object",
+   "properties": {
+    "platform": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "web",
+      "ios",
+      "android",
+      "react-native",
+      "flutter",
+      "server",
+      null
+     ]
+    }
+   },
+   "additionalProperties": true
+  },
+  "AdminCustomerCreateRequest": {
+   "type": "object",
+   "properties": {
+    "orgName": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 100,
+     "pattern": "\\S"
+    },
+    "contactEmail": {
+     "$ref": "#/components/schemas/EmailAddress"
+    },
+    "contactName": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 100
+    },
+    "plan": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "free",
+      "pro",
+      "team",
+      "enterprise",
+      null
+     ]
+    },
+    "lifecycleStage": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "trial",
+      "active",
+      "paused",
+      "churned",
+      "internal",
+      null
+     ]
+    },
+    "billingStatus": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "unassigned",
+      "manual",
+      "paid",
+      "past_due",
+      null
+     ]
+    },
+    "useCase": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000
+    }
+   },
+   "required": [
+    "orgName",
+    "contactEmail"
+   ],
+   "additionalProperties": true
+  },
+  "AdminCustomerUpdateRequest": {
+   "type": "object",
+   "properties": {
+    "plan": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "free",
+      "pro",
+      "team",
+      "enterprise",
+      null
+     ]
+    },
+    "lifecycleStage": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "trial",
+      "active",
+      "paused",
+      "churned",
+      "internal",
+      null
+     ]
+    },
+    "billingStatus": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "unassigned",
+      "manual",
+      "paid",
+      "past_due",
+      null
+     ]
+    },
+    "adminNotes": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 10000
+    }
+   },
+   "additionalProperties": true,
+   "description": "At least one field must change (else 400 Nothing to update)."
+  },
+  "AdminTeamMemberRequest": {
+   "type": "object",
+   "properties": {
+    "email": {
+     "$ref": "#/components/schemas/EmailAddress"
+    },
+    "role": {
+     "enum": [
+      "admin",
+      "manager",
+      "member",
+      "tester",
+      "viewer"
+     ]
+    },
+    "name": {
+     "maxLength": 100,
+     "description": "A display name (a value that is not a string is ignored)."
+    }
+   },
+   "required": [
+    "email",
+    "role"
+   ],
+   "additionalProperties": true
+  },
+  "AdminBackfillRequest": {
+   "type": "object",
+   "properties": {
+    "projectId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "format": "uuid"
+    },
+    "cursor": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 100
+    },
+    "limit": {
+     "type": [
+      "integer",
+      "null"
+     ],
+     "minimum": 1,
+     "maximum": 5000
+    }
+   },
+   "additionalProperties": true
+  },
+  "AdminDeleteOrgRequest": {
+   "type": "object",
+   "properties": {
+    "orgId": {
+     "type": "string",
+     "maxLength": 100
+    },
+    "confirmOrgId": {
+     "type": "string",
+     "maxLength": 100,
+     "description": "Must equal orgId."
+    }
+   },
+   "required": [
+    "orgId",
+    "confirmOrgId"
+   ],
+   "additionalProperties": true
+  },
+  "ManualBugRequest": {
+   "type": "object",
+   "properties": {
+    "projectId": {
+     "type": "string",
+     "format": "uuid"
+    },
+    "title": {
+     "type": "string",
+     "minLength": 3,
+     "maxLength": 500
+    },
+    "description": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 10000
+    },
+    "severity": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "critical",
+      "high",
+      "medium",
+      "low",
+      null
+     ]
+    },
+    "url": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000
+    },
+    "environment": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 100
+    }
+   },
+   "required": [
+    "projectId",
+    "title"
+   ],
+   "additionalProperties": true
+  },
+)catalogue",
+    R"catalogue(  "AiSummaryRequest": {
+   "type": "object",
+   "properties": {
+    "events": {
+     "type": "array",
+     "minItems": 1,
+     "items": {
+      "type": "object"
+     }
+    },
+    "title": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 500
+    },
+    "url": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000
+    },
+    "context": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "properties": {
+      "environment": {
+       "type": [
+        "string",
+        "null"
+       ],
+       "maxLength": 100
+      },
+      "release": {
+       "type": [
+        "string",
+        "null"
+       ],
+       "maxLength": 100
+      },
+      "userAgent": {
+       "type": [
+        "string",
+        "null"
+       ],
+       "maxLength": 500
+      },
+      "userId": {
+       "type": [
+        "string",
+        "null"
+       ],
+       "maxLength": 200
+      }
+     }
+    }
+   },
+   "required": [
+    "events"
+   ],
+   "additionalProperties": true
+  },
+  "PresenceRequest": {
+   "type": "object",
+   "properties": {
+    "sessionId": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 200
+    },
+    "userId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 200
+    },
+    "reporterId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 200
+    },
+    "url": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000
+    },
+    "path": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 1000
+    },
+    "title": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 500
+    },
+    "referrer": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000
+    },
+    "eventType": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 100
+    },
+    "visibilityState": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 50
+    },
+    "interaction": {
+     "type": [
+      "object",
+      "null"
+     ]
+    },
+    "metadata": {
+     "type": [
+      "object",
+      "null"
+     ]
+    }
+   },
+   "required": [
+    "sessionId"
+   ],
+   "additionalProperties": true
+  },
+  "ArtifactBundleAssembleRequest": {
+   "type": "object",
+   "properties": {
+    "checksum": {
+     "type": "string",
+     "pattern": "^[0-9a-fA-F]{40}$"
+    },
+    "chunks": {
+     "type": "array",
+     "maxItems": 64,
+     "items": {
+      "type": "string",
+      "pattern": "^[0-9a-fA-F]{40}$"
+     }
+    },
+    "projects": {
+     "type": "array",
+     "minItems": 1,
+     "maxItems": 20,
+     "items": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 200
+     }
+    },
+    "version": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 250
+    },
+    "dist": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 64
+    }
+   },
+   "required": [
+    "checksum",
+    "chunks",
+    "projects"
+   ],
+   "additionalProperties": true
+  },
+  "IngestRequest": {
+   "type": "object",
+   "properties": {
+    "title": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 500,
+     "pattern": "\\S"
+    },
+    "description": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 10000
+    },
+    "severity": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "critical",
+      "high",
+      "medium",
+      "low",
+      null
+     ]
+    },
+    "url": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 2000
+    },
+    "userAgent": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 500
+    },
+    "viewport": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 50,
+     "description": "Width by height, such as 1280x720."
+    },
+    "reporterEmail": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "description": "An email address; an empty string is ignored."
+    },
+    "reporterId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 200
+    },
+    "sessionId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 200
+    },
+    "userId": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 200
+    },
+    "release": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 200
+    },
+    "environment": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 100
+    },
+    "platform": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "enum": [
+      "web",
+      "ios",
+      "android",
+      "react-native",
+      "flutter",
+      "server",
+      "other",
+      null
+     ]
+    },
+    "device": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 120
+    },
+    "osVersion": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 60
+    },
+    "metadata": {
+     "type": [
+      "object",
+      "null"
+     ]
+    },
+    "encrypted": {
+     "type": [
+      "object",
+      "null"
+     ],
+     "description": "Not supported; type-checked only."
+    },
+    "aiSummary": {
+     "description": "An object is kept as the bug's client summary, a string as {summary}; other values are ignored."
+    },
+    "events": {
+     "type": [
+      "array",
+      "null"
+     ],
+     "maxItems": 1000,
+     "items": {
+      "type": "object",
+      "properties": {
+       "type": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+       },
+       "timestamp": {
+        "type": [
+         "number",
+         "null"
+        ],
+        "minimum": 0,
+        "maximum": 253402300799999,
+        "description": "Unix milliseconds; absent: the time of receipt."
+       },
+       "data": {
+        "description": "Any JSON value."
+       }
+      },
+      "required": [
+       "type"
+      ],
+      "additionalProperties": true
+     }
+    }
+   },
+   "required": [
+    "title"
+   ],
+   "additionalProperties": true
+  },
+)catalogue",
+    R"catalogue()catalogue",
+    R"catalogue(  "WaitlistNoteRequest": {
+   "type": "object",
+   "properties": {
+    "note": {
+     "type": [
+      "string",
+      "null"
+     ],
+     "maxLength": 1000
+    }
+   },
+   "additionalProperties": true
+  },
+)catalogue",
+    R"catalogue(  "LoginRequest": {
    "type": "object",
    "properties": {
     "email": {
@@ -400,7 +3098,9 @@ const char* const kPieces[] = {
       "admin",
       "manager",
       "member",
-      "viewer"
+      "tester",
+      "viewer",
+      null
      ]
     },
     "orgId": {
@@ -408,14 +3108,17 @@ const char* const kPieces[] = {
      "format": "uuid"
     },
     "resend": {
-     "type": "boolean"
+     "type": [
+      "boolean",
+      "null"
+     ]
     }
    },
    "required": [
     "email",
     "orgId"
    ],
-   "additionalProperties": false
+   "additionalProperties": true
   },
   "Member": {
    "type": "object",
@@ -11441,7 +14144,7 @@ const char* const kPieces[] = {
     "200": "AdminCustomersOneUpdatedAnswer"
    },
    "security": "superadmin",
-   "request": "OpenObject",
+   "request": "AdminCustomerUpdateRequest",
    "requestOptional": true
   },
   "PATCH /v1/bugs/:id": {
@@ -11450,7 +14153,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "BugsOneUpdatedAnswer"
    },
-   "request": "OpenObject"
+   "request": "BugPatchRequest"
   },
   "PATCH /v1/bugs/bulk": {
    "tag": "triage",
@@ -11458,7 +14161,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "BugsBulkUpdatedAnswer"
    },
-   "request": "OpenObject"
+   "request": "BugBulkPatchRequest"
   },
   "PATCH /v1/integrations/:id": {
    "tag": "integrations",
@@ -11466,7 +14169,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "Integration"
    },
-   "request": "OpenObject"
+   "request": "IntegrationPatchRequest"
   },
   "PATCH /v1/org/agent-pats/:id": {
    "tag": "agents",
@@ -11474,7 +14177,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AgentTokenOne"
    },
-   "request": "OpenObject"
+   "request": "AgentTokenPatchRequest"
   },
   "PATCH /v1/team/:userId": {
    "tag": "team",
@@ -11482,7 +14185,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "TeamOneUpdatedAnswer"
    },
-   "request": "OpenObject"
+   "request": "ChangeRoleRequest"
   },
   "PATCH /v1/team/:userId/notifications": {
    "tag": "notifications",
@@ -11490,7 +14193,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "TeamNotificationsUpdatedAnswer"
    },
-   "request": "OpenObject"
+   "request": "NotificationPreferencesPatchRequest"
   },
   "PATCH /v1/tickets/:id": {
    "tag": "tickets",
@@ -11498,7 +14201,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "TicketsOneUpdatedAnswer"
    },
-   "request": "OpenObject"
+   "request": "TicketPatchRequest"
   },
   "POST /api/0/organizations/:org/artifactbundle/assemble": {
    "tag": "sourcemaps",
@@ -11506,7 +14209,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "OrganizationsArtifactbundleAssembleResultAnswer"
    },
-   "request": "OpenObject",
+   "request": "ArtifactBundleAssembleRequest",
    "aliases": [
     "/api/0/organizations/:org/artifactbundle/assemble/"
    ],
@@ -11557,7 +14260,7 @@ const char* const kPieces[] = {
     "2XX": "AdminBackfillSignaturesResultAnswer"
    },
    "security": "superadmin",
-   "request": "OpenObject",
+   "request": "AdminBackfillRequest",
    "requestOptional": true
   },
   "POST /v1/admin/customers": {
@@ -11567,7 +14270,7 @@ const char* const kPieces[] = {
     "2XX": "AdminCustomersResultAnswer"
    },
    "security": "superadmin",
-   "request": "OpenObject",
+   "request": "AdminCustomerCreateRequest",
    "requestOptional": true
   },
   "POST /v1/admin/customers/:orgId/team": {
@@ -11577,7 +14280,7 @@ const char* const kPieces[] = {
     "2XX": "AdminCustomersTeamResultAnswer"
    },
    "security": "superadmin",
-   "request": "OpenObject",
+   "request": "AdminTeamMemberRequest",
    "requestOptional": true
   },
   "POST /v1/admin/gdpr/delete-org": {
@@ -11587,7 +14290,7 @@ const char* const kPieces[] = {
     "2XX": "AdminGdprDeleteOrgResultAnswer"
    },
    "security": "superadmin",
-   "request": "OpenObject",
+   "request": "AdminDeleteOrgRequest",
    "requestOptional": true
   },
   "POST /v1/admin/support/session": {
@@ -11596,7 +14299,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AdminSupportSessionResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "SupportSessionRequest"
   },
   "POST /v1/admin/waitlist/:id/approve": {
    "tag": "admin",
@@ -11605,7 +14308,7 @@ const char* const kPieces[] = {
     "2XX": "AdminWaitlistApproveResultAnswer"
    },
    "security": "superadmin",
-   "request": "OpenObject",
+   "request": "WaitlistNoteRequest",
    "requestOptional": true
   },
   "POST /v1/admin/waitlist/:id/reject": {
@@ -11615,7 +14318,7 @@ const char* const kPieces[] = {
     "2XX": "AdminWaitlistRejectResultAnswer"
    },
    "security": "superadmin",
-   "request": "OpenObject",
+   "request": "WaitlistNoteRequest",
    "requestOptional": true
   },
   "POST /v1/admin/waitlist/:id/resend": {
@@ -11635,7 +14338,7 @@ const char* const kPieces[] = {
     "200": "ClaimEnvelope",
     "201": "ClaimEnvelope"
    },
-   "request": "OpenObject"
+   "request": "ClaimRequest"
   },
   "POST /v1/agent-work/claims/complete": {
    "tag": "agents",
@@ -11643,7 +14346,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "ClaimEnvelope"
    },
-   "request": "OpenObject",
+   "request": "ClaimCompleteRequest",
    "errors": [
     "409"
    ]
@@ -11654,7 +14357,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "ClaimEnvelope"
    },
-   "request": "OpenObject",
+   "request": "ClaimReleaseRequest",
    "errors": [
     "409"
    ]
@@ -11665,7 +14368,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "ClaimEnvelope"
    },
-   "request": "OpenObject",
+   "request": "ClaimRenewRequest",
    "errors": [
     "409"
    ]
@@ -11684,7 +14387,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AgentWorkVerificationChallengesResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "VerificationLeaseRequest"
   },
   "POST /v1/agent-work/verification/devices": {
    "tag": "verification",
@@ -11692,15 +14395,16 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AgentWorkVerificationDevicesResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "VerificationDeviceEnrollRequest"
   },
-  "POST /v1/agent-work/verification/devices/revoke": {
+)catalogue",
+    R"catalogue(  "POST /v1/agent-work/verification/devices/revoke": {
    "tag": "verification",
    "summary": "Revoke a device",
    "responses": {
     "2XX": "AgentWorkVerificationDevicesRevokeResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "VerificationDeviceRevokeRequest"
   },
   "POST /v1/agent-work/verification/promote": {
    "tag": "verification",
@@ -11709,7 +14413,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AgentWorkVerificationPromoteResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "VerificationPromoteRequest"
   },
   "POST /v1/agent-work/verification/receipts": {
    "tag": "verification",
@@ -11717,7 +14421,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AgentWorkVerificationReceiptsResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "VerificationReceiptRequest"
   },
   "POST /v1/agent-work/verification/runners": {
    "tag": "verification",
@@ -11725,7 +14429,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AgentWorkVerificationRunnersResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "VerificationRunnerEnrollRequest"
   },
   "POST /v1/agent-work/verification/runners/revoke": {
    "tag": "verification",
@@ -11733,7 +14437,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AgentWorkVerificationRunnersRevokeResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "VerificationRunnerRevokeRequest"
   },
   "POST /v1/alerts/digests/:batchId/resolution": {
    "tag": "integrations",
@@ -11741,7 +14445,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AlertsDigestsResolutionResultAnswer"
    },
-   "request": "OpenObject",
+   "request": "DigestResolutionRequest",
    "optional": true
   },
   "POST /v1/alerts/preview": {
@@ -11750,7 +14454,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AlertsPreviewResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "AlertPreviewRequest"
   },
   "POST /v1/applications/projects/:projectId": {
    "tag": "applications",
@@ -11758,7 +14462,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "ApplicationsProjectsOneResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "ApplicationCreateRequest"
   },
   "POST /v1/applications/projects/:projectId/:applicationId/builds": {
    "tag": "applications",
@@ -11766,7 +14470,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "ApplicationsProjectsBuildsResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "BuildCreateRequest"
   },
   "POST /v1/applications/projects/:projectId/:applicationId/installations": {
    "tag": "applications",
@@ -11774,7 +14478,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "ApplicationsProjectsInstallationsResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "InstallationCreateRequest"
   },
   "POST /v1/auth/api-key-session": {
    "tag": "accounts",
@@ -11790,7 +14494,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AuthCompleteSignupResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "CompleteSignupRequest"
   },
   "POST /v1/auth/data-delete/confirm": {
    "tag": "accounts",
@@ -11798,7 +14502,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AuthDataDeleteConfirmResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "TokenRequest"
   },
   "POST /v1/auth/data-delete/request": {
    "tag": "accounts",
@@ -11824,7 +14528,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AuthForgotPasswordResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "EmailRequest"
   },
   "POST /v1/auth/invitations/accept": {
    "tag": "accounts",
@@ -11832,7 +14536,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AuthInvitationsAcceptResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "AcceptInvitationRequest"
   },
   "POST /v1/auth/invitations/inspect": {
    "tag": "accounts",
@@ -11840,7 +14544,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AuthInvitationsInspectResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "TokenRequest"
   },
   "POST /v1/auth/login": {
    "tag": "accounts",
@@ -11856,7 +14560,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "SessionTokens"
    },
-   "request": "OpenObject"
+   "request": "RefreshRequest"
   },
   "POST /v1/auth/register": {
    "tag": "accounts",
@@ -11864,7 +14568,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AuthRegisterResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "RegisterRequest"
   },
   "POST /v1/auth/resend-verification": {
    "tag": "accounts",
@@ -11872,7 +14576,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AuthResendVerificationResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "EmailRequest"
   },
   "POST /v1/auth/reset-password": {
    "tag": "accounts",
@@ -11880,7 +14584,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AuthResetPasswordResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "ResetPasswordRequest"
   },
   "POST /v1/auth/send-verification": {
    "tag": "accounts",
@@ -11897,7 +14601,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AuthSwitchOrgResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "SwitchOrgRequest"
   },
   "POST /v1/auth/verify-email": {
    "tag": "accounts",
@@ -11905,7 +14609,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AuthVerifyEmailResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "TokenRequest"
   },
   "POST /v1/auth/waitlist": {
    "tag": "accounts",
@@ -11913,7 +14617,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "AuthWaitlistResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "WaitlistRequest"
   },
   "POST /v1/billing/card-setup-session": {
    "tag": "operations",
@@ -11921,7 +14625,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "BillingCardSetupSessionResultAnswer"
    },
-   "request": "OpenObject",
+   "request": "CardSetupRequest",
    "requestOptional": true
   },
   "POST /v1/billing/create-checkout-session": {
@@ -11930,7 +14634,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "BillingCreateCheckoutSessionResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "CheckoutRequest"
   },
   "POST /v1/billing/portal": {
    "tag": "operations",
@@ -11955,7 +14659,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "BugsResultAnswer"
    },
-   "request": "OpenObject",
+   "request": "IngestRequest",
    "errors": [
     "402"
    ]
@@ -11966,7 +14670,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "BugsAckResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "BugAckRequest"
   },
   "POST /v1/bugs/:id/analyze": {
    "tag": "ai",
@@ -11983,7 +14687,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "BugsCommentsResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "BugCommentRequest"
   },
   "POST /v1/bugs/:id/events/:eventId/ai": {
    "tag": "ai",
@@ -12016,7 +14720,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "BugsAiSummaryResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "AiSummaryRequest"
   },
   "POST /v1/bugs/manual": {
    "tag": "capture",
@@ -12024,7 +14728,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "BugsManualResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "ManualBugRequest"
   },
   "POST /v1/bugs/merge": {
    "tag": "triage",
@@ -12032,7 +14736,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "BugsMergeResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "BugMergeRequest"
   },
   "POST /v1/bugs/presence": {
    "tag": "capture",
@@ -12040,7 +14744,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "IngestPresenceResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "PresenceRequest"
   },
   "POST /v1/evidence/projects/:projectId/artifacts": {
    "tag": "evidence",
@@ -12048,7 +14752,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "ArtifactEnvelope"
    },
-   "request": "OpenObject",
+   "request": "ArtifactReserveRequest",
    "security": "jwtOrAgent"
   },
   "POST /v1/ingest": {
@@ -12057,7 +14761,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "IngestResultAnswer"
    },
-   "request": "OpenObject",
+   "request": "IngestRequest",
    "errors": [
     "402"
    ]
@@ -12068,7 +14772,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "IngestAiSummaryResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "AiSummaryRequest"
   },
   "POST /v1/ingest/presence": {
    "tag": "capture",
@@ -12076,7 +14780,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "IngestPresenceResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "PresenceRequest"
   },
   "POST /v1/integrations": {
    "tag": "integrations",
@@ -12084,7 +14788,7 @@ const char* const kPieces[] = {
    "responses": {
     "201": "IntegrationCreated"
    },
-   "request": "OpenObject"
+   "request": "IntegrationCreateRequest"
   },
   "POST /v1/integrations/:id/deliveries/:deliveryId/retry": {
    "tag": "integrations",
@@ -12142,7 +14846,7 @@ const char* const kPieces[] = {
    "responses": {
     "201": "AgentTokenCreated"
    },
-   "request": "OpenObject"
+   "request": "AgentTokenCreateRequest"
   },
   "POST /v1/projects": {
    "tag": "projects",
@@ -12150,7 +14854,7 @@ const char* const kPieces[] = {
    "responses": {
     "201": "Project"
    },
-   "request": "OpenObject"
+   "request": "ProjectCreateRequest"
   },
   "POST /v1/projects/:id/keys": {
    "tag": "projects",
@@ -12158,7 +14862,7 @@ const char* const kPieces[] = {
    "responses": {
     "201": "CaptureKeyCreated"
    },
-   "request": "OpenObject",
+   "request": "CaptureKeyCreateRequest",
    "requestOptional": true
   },
   "POST /v1/projects/:id/test-event": {
@@ -12167,7 +14871,7 @@ const char* const kPieces[] = {
    "responses": {
     "201": "ProjectsTestEventResultAnswer"
    },
-   "request": "OpenObject",
+   "request": "TestEventRequest",
    "requestOptional": true
   },
   "POST /v1/team/invite": {
@@ -12184,7 +14888,7 @@ const char* const kPieces[] = {
    "responses": {
     "2XX": "TicketsResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "TicketCreateRequest"
   },
   "POST /v1/tickets/:id/move": {
    "tag": "tickets",
@@ -12192,7 +14896,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "TicketsMoveResultAnswer"
    },
-   "request": "OpenObject"
+   "request": "TicketMoveRequest"
   },
   "PUT /v1/alerts/policy": {
    "tag": "integrations",
@@ -12200,7 +14904,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "AlertsPolicyReplacedAnswer"
    },
-   "request": "OpenObject"
+   "request": "AlertPolicyRequest"
   },
   "PUT /v1/billing/budget": {
    "tag": "operations",
@@ -12208,7 +14912,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "BillingBudgetReplacedAnswer"
    },
-   "request": "OpenObject"
+   "request": "BudgetPatchRequest"
   },
   "PUT /v1/evidence/projects/:projectId/artifacts/:artifactId/content": {
    "tag": "evidence",
@@ -12225,7 +14929,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "ProjectsAgentSettingsReplacedAnswer"
    },
-   "request": "OpenObject"
+   "request": "AgentSettingsRequest"
   },
   "PUT /v1/projects/:id/scrubbing": {
    "tag": "capture",
@@ -12233,7 +14937,7 @@ const char* const kPieces[] = {
    "responses": {
     "200": "ProjectsScrubbingReplacedAnswer"
    },
-   "request": "OpenObject"
+   "request": "ScrubbingRequest"
   }
  }
 }
