@@ -99,7 +99,9 @@ export default async function billing(t) {
     await page.type(field, "0");
     await page.click('#budget-form button[type="submit"]');
     await page.waitForFunction(() => document.querySelector('#budget-form input[name="monthlyBudgetCents"]').value === "0" && document.querySelector("#budget-form .saved"));
-    await Promise.all([page.waitForNavigation(), page.click("#buy-credits")]);
+    // The server asks the provider (the fake in this process) for a session first: on a loaded 2-core CI
+    // machine with another browser test beside it this took over the default 30 s twice (PostgreSQL half).
+    await Promise.all([page.waitForNavigation({ timeout: 120_000 }), page.click("#buy-credits")]);
     await page.waitForSelector("#fake-checkout");
     assert.equal(fake.calls.length, 1);
     const call = fake.calls[0];
